@@ -1,0 +1,82 @@
+package io.kxm.core.error;
+
+/**
+ * Every error code KXM can answer with. The code string is stable and documented; each maps to one
+ * HTTP status, a CLI exit code and a default hint that names the next step.
+ */
+public enum ErrorCode {
+  // Input and protocol
+  INVALID_REQUEST(400, "Check the request against the API reference and send it again."),
+  INVALID_JSON(400, "Send a well-formed JSON object as the request body."),
+  UNSUPPORTED_MEDIA_TYPE(415, "Send the body with Content-Type: application/json."),
+  BODY_TOO_LARGE(413, "Send a smaller body; the limit is in the message."),
+  NOT_FOUND(404, "Check the path against the API reference."),
+  METHOD_NOT_ALLOWED(405, "Use the method the API reference gives for this path."),
+  RATE_LIMITED(429, "Slow down and retry after the time in Retry-After."),
+
+  // Credentials and network boundary
+  AUTH_REQUIRED(401, "Send Authorization: Bearer <token> with the admin or project token."),
+  AUTH_INVALID(401, "The token is not known to this hub; check KXM_AUTH_TOKEN or hub-env.json."),
+  ADMIN_REQUIRED(403, "This route needs the admin token, not a project token."),
+  PROJECT_FORBIDDEN(403, "Use the token issued for this project."),
+  AGENT_KEY_INVALID(
+      401, "Register again to get a fresh agent key; keys rotate on every reconnect."),
+  HOST_NOT_ALLOWED(421, "Call the hub by the address it is bound to (127.0.0.1 or localhost)."),
+  ORIGIN_NOT_ALLOWED(
+      403, "Add the origin to KXM_ALLOWED_ORIGINS if this browser client is trusted."),
+  BIND_REQUIRES_ADMIN_TOKEN(
+      1,
+      "Set KXM_AUTH_TOKEN (or start once on loopback to create one) before binding beyond loopback."),
+
+  // Store
+  STORE_UNAVAILABLE(503, "Check that the database is reachable; the hub retries by itself."),
+  STORE_SCHEMA_NEWER(
+      1, "Run the KXM version that wrote this store, or restore a backup made for this version."),
+  STORE_CORRUPT(1, "Restore the store from a backup, or move the file aside to start empty."),
+  STORE_SYMLINK_REFUSED(1, "Point KXM_DATA_PATH at a regular file, not a symbolic link."),
+  STORE_FULL(507, "Free disk space; reads keep working and writes resume once space is back."),
+  STORE_CONFLICT(409, "Another writer changed the record; read it again and retry."),
+
+  // Server lifecycle
+  SERVER_DRAINING(503, "The server is shutting down; retry against the restarted server."),
+  INTERNAL(500, "This is a bug; the hub log has the details under the request id."),
+
+  // Local state and configuration
+  STATE_DIR_UNUSABLE(
+      1, "Make the state folder writable, or set KXM_STATE_HOME to an absolute writable path."),
+  CONFIG_INVALID(1, "Fix the setting named in the message."),
+  HUB_UNREACHABLE(1, "Start the hub with 'kxm hub start', or set KXM_SERVER_URL to a running hub."),
+  HUB_ALREADY_RUNNING(1, "Stop it with 'kxm hub stop', or use another --port."),
+  HUB_NOT_RUNNING(1, "Start it with 'kxm hub start'."),
+  JDK_MISSING(1, "Install a JDK 21 or newer.");
+
+  private final int status;
+  private final String hint;
+
+  ErrorCode(int status, String hint) {
+    this.status = status;
+    this.hint = hint;
+  }
+
+  /** The stable wire form, for example {@code target_not_found}. */
+  public String code() {
+    return name().toLowerCase(java.util.Locale.ROOT);
+  }
+
+  /**
+   * The HTTP status for this code. Codes that only the CLI raises carry 1 here and are never
+   * answered over HTTP.
+   */
+  public int httpStatus() {
+    return status;
+  }
+
+  public String hint() {
+    return hint;
+  }
+
+  /** Exit code of a CLI command that ends with this error: 1, refused or failed. */
+  public int exitCode() {
+    return 1;
+  }
+}
