@@ -1,0 +1,15 @@
+package io.kxm.cli;
+
+import io.kxm.cli.auth.AuthCommand;
+import io.kxm.cli.hub.HubCommand;
+import io.kxm.cli.hub.UpCommand;
+import picocli.CommandLine.Command;
+
+/** The root {@code kxm} command; its subcommands are the command groups. */
+@Command(
+    name = "kxm",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Durable coordination hub and runtime for AI coding agents.",
+    subcommands = {UpCommand.class, HubCommand.class, AuthCommand.class})
+public final class KxmCommand extends GroupCommand {}

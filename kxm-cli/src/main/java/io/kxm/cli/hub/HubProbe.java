@@ -1,0 +1,32 @@
+package io.kxm.cli.hub;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** Asks a hub's {@code /health} whether it answers. */
+final class HubProbe {
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  private HubProbe() {}
+
+  static boolean healthy(String baseUrl) {
+    try {
+      HttpRequest request =
+          HttpRequest.newBuilder(URI.create(baseUrl + "/health"))
+              .timeout(Duration.ofSeconds(2))
+              .GET()
+              .build();
+      return CLIENT.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+    } catch (IOException | IllegalArgumentException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+}
