@@ -1,0 +1,192 @@
+package io.kxm.hub.sse;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kxm.hub.fanout.InProcessLiveBus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import org.junit.jupiter.api.Test;
+
+class StreamFollowerTest {
+  private static final String STREAM = "agent-1";
+
+  /** The store's role: an append-only log read by sequence number. */
+  private static final class Log implements StreamSource {
+    private final List<SseEvent> events = new CopyOnWriteArrayList<>();
+    private volatile long firstRetained = 1;
+
+    synchronized SseEvent append() {
+      SseEvent event = new SseEvent(events.size() + 1, "{\"n\":" + (events.size() + 1) + "}");
+      events.add(event);
+      return event;
+    }
+
+    @Override
+    public List<SseEvent> readAfter(String stream, long afterSeq, int limit) {
+      List<SseEvent> out = new ArrayList<>();
+      for (SseEvent e : events) {
+        if (e.seq() > afterSeq && e.seq() >= firstRetained && out.size() < limit) {
+          out.add(e);
+        }
+      }
+      return out;
+    }
+
+    @Override
+    public long firstRetainedSeq(String stream) {
+      return events.isEmpty() ? 0 : firstRetained;
+    }
+  }
+
+  /** A client that records what it got and hangs up after a random number of events. */
+  private static final class FlakyClient implements SseSink {
+    final List<Long> seen = new ArrayList<>();
+    final List<String> controls = new ArrayList<>();
+    int budget;
+
+    @Override
+    public void event(long seq, String json) throws IOException {
+      if (budget-- <= 0) {
+        throw new IOException("client hung up");
+      }
+      seen.add(seq);
+    }
+
+    @Override
+    public void control(String name, String json) {
+      controls.add(name);
+    }
+
+    @Override
+    public void comment(String text) {}
+
+    @Override
+    public void abort() {}
+  }
+
+  @Test
+  void a_client_that_drops_and_resumes_at_random_sees_every_event_once_in_order() throws Exception {
+    Log log = new Log();
+    int total = 5_000;
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      Random random = new Random(42);
+      AtomicBoolean producing = new AtomicBoolean(true);
+      Thread producer =
+          Thread.ofVirtual()
+              .start(() -> {
+                Random r = new Random(7);
+                for (int i = 0; i < total; i++) {
+                  SseEvent e = log.append();
+                  int dice = r.nextInt(100);
+                  if (dice < 5) {
+                    continue; // a lost live delivery: only the store has it
+                  } else if (dice < 7) {
+                    bus.publish(STREAM, 0, "");
+                  }
+                  bus.publish(STREAM, e.seq(), e.json());
+                }
+                producing.set(false);
+              });
+
+      FlakyClient client = new FlakyClient();
+      AtomicLong lastSeen = new AtomicLong();
+      StreamFollower follower = new StreamFollower(bus, log, STREAM, 64, Duration.ofMillis(20));
+      int reconnects = 0;
+      while (client.seen.size() < total) {
+        client.budget = 1 + random.nextInt(300);
+        follower.follow(
+            lastSeen.get(), client, () -> producing.get() || client.seen.size() < total);
+        if (!client.seen.isEmpty()) {
+          lastSeen.set(client.seen.get(client.seen.size() - 1));
+        }
+        reconnects++;
+      }
+      producer.join();
+
+      assertThat(reconnects).isGreaterThan(10);
+      assertThat(client.seen).hasSize(total);
+      for (int i = 0; i < total; i++) {
+        assertThat(client.seen.get(i)).isEqualTo(i + 1L);
+      }
+    }
+  }
+
+  @Test
+  void a_resume_point_older_than_the_store_holds_gets_cursor_expired_then_the_rest()
+      throws Exception {
+    Log log = new Log();
+    for (int i = 0; i < 10; i++) {
+      log.append();
+    }
+    log.firstRetained = 6;
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      FlakyClient client = new FlakyClient();
+      client.budget = 100;
+      new StreamFollower(bus, log, STREAM, 16, Duration.ofMillis(10))
+          .follow(2, client, () -> client.seen.size() < 5);
+
+      assertThat(client.controls).containsExactly("cursor_expired");
+      assertThat(client.seen).containsExactly(6L, 7L, 8L, 9L, 10L);
+    }
+  }
+
+  @Test
+  void a_client_that_falls_behind_the_queue_is_cut() throws Exception {
+    Log log = new Log();
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      AtomicBoolean aborted = new AtomicBoolean();
+      java.util.concurrent.CountDownLatch blocked = new java.util.concurrent.CountDownLatch(1);
+      SseSink stuck =
+          new SseSink() {
+            @Override
+            public void event(long seq, String json) throws IOException {
+              blocked.countDown();
+              // Reads nothing: the write blocks until the connection is aborted.
+              while (!aborted.get()) {
+                Thread.onSpinWait();
+              }
+              throw new IOException("aborted");
+            }
+
+            @Override
+            public void control(String name, String json) {}
+
+            @Override
+            public void comment(String text) {}
+
+            @Override
+            public void abort() {
+              aborted.set(true);
+            }
+          };
+      StreamFollower follower = new StreamFollower(bus, log, STREAM, 8, Duration.ofSeconds(1));
+      var result = new java.util.concurrent.atomic.AtomicReference<StreamFollower.End>();
+      Thread follow =
+          Thread.ofVirtual()
+              .start(() -> {
+                try {
+                  result.set(follower.follow(0, stuck, () -> true));
+                } catch (InterruptedException e) {
+                  Thread.currentThread().interrupt();
+                }
+              });
+      SseEvent first = log.append();
+      bus.publish(STREAM, first.seq(), first.json());
+      blocked.await();
+      for (int i = 0; i < 20; i++) {
+        SseEvent e = log.append();
+        bus.publish(STREAM, e.seq(), e.json());
+      }
+      follow.join(Duration.ofSeconds(10));
+
+      assertThat(aborted).isTrue();
+      assertThat(result.get()).isEqualTo(StreamFollower.End.OVERFLOW);
+    }
+  }
+}
