@@ -1,0 +1,196 @@
+package io.kxm.store.sqlite;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.store.Dialect;
+import io.kxm.store.jdbc.Jdbc;
+import io.kxm.store.jdbc.SqlErrors;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.Semaphore;
+import java.util.function.Function;
+
+/**
+ * The only connection that writes, fed by a queue. The writer thread takes every request waiting
+ * and runs them in one transaction, each inside a savepoint: a request that fails is rolled back
+ * alone, the rest commit together, and each caller returns only after that commit. One fsync per
+ * batch instead of one per write is what lets many agents write at once.
+ */
+final class GroupCommitWriter implements AutoCloseable {
+  static final int MAX_BATCH = 512;
+  private static final int MAX_WAITING = 10_000;
+
+  private final BlockingQueue<WriteRequest<?>> queue = new LinkedBlockingQueue<>();
+  private final Semaphore room = new Semaphore(MAX_WAITING);
+  private final Object lifecycle = new Object();
+  private final Connection connection;
+  private final Jdbc jdbc;
+  private final String store;
+  private final Thread thread;
+  private boolean closing; // guarded by lifecycle
+
+  GroupCommitWriter(Connection connection, String store) {
+    this.connection = connection;
+    this.jdbc = new Jdbc(connection, Dialect.SQLITE, store);
+    this.store = store;
+    this.thread = Thread.ofPlatform().name("kxm-sqlite-writer").daemon().unstarted(this::run);
+    thread.start();
+  }
+
+  /** Runs {@code work} in the next batch and waits until that batch commits. */
+  <T> T submit(Function<Jdbc, T> work) {
+    if (Thread.currentThread() == thread) {
+      throw new IllegalStateException("write() inside a write: use the Tx it was given");
+    }
+    WriteRequest<T> request = new WriteRequest<>(work);
+    room.acquireUninterruptibly(); // back-pressure when the writer falls behind
+    synchronized (lifecycle) {
+      if (closing) {
+        room.release();
+        throw new KxmException(ErrorCode.STORE_UNAVAILABLE, "the store " + store + " is closed");
+      }
+      queue.add(request);
+    }
+    try {
+      return request.future.join();
+    } catch (CompletionException e) {
+      throw WriteRequest.unwrap(e);
+    }
+  }
+
+  boolean running() {
+    return thread.isAlive();
+  }
+
+  /** Lets queued writes finish, then stops the thread and closes the connection. */
+  @Override
+  public void close() {
+    synchronized (lifecycle) {
+      if (closing) {
+        return;
+      }
+      closing = true;
+      queue.add(WriteRequest.STOP);
+    }
+    boolean interrupted = false;
+    while (thread.isAlive()) {
+      try {
+        thread.join();
+      } catch (InterruptedException e) {
+        interrupted = true;
+      }
+    }
+    if (interrupted) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private void run() {
+    List<WriteRequest<?>> batch = new ArrayList<>();
+    boolean stop = false;
+    try {
+      while (!stop) {
+        batch.add(queue.take());
+        queue.drainTo(batch, MAX_BATCH - 1);
+        // Nothing is queued after STOP, so it can only be the last of a batch.
+        stop = batch.getLast() == WriteRequest.STOP;
+        if (stop) {
+          batch.removeLast();
+        }
+        new Batch(batch).run();
+        room.release(batch.size());
+        batch.clear();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      failLeftovers();
+      closeQuietly();
+    }
+  }
+
+  /** Answers whatever is still queued when the thread ends, so no caller waits forever. */
+  private void failLeftovers() {
+    synchronized (lifecycle) {
+      closing = true;
+    }
+    KxmException closed =
+        new KxmException(ErrorCode.STORE_UNAVAILABLE, "the writer of " + store + " has stopped");
+    for (WriteRequest<?> request = queue.poll(); request != null; request = queue.poll()) {
+      request.fail(closed);
+    }
+  }
+
+  /** One transaction over many requests. */
+  private final class Batch {
+    private final List<WriteRequest<?>> requests;
+
+    Batch(List<WriteRequest<?>> requests) {
+      this.requests = requests;
+    }
+
+    void run() {
+      if (requests.isEmpty()) {
+        return;
+      }
+      try {
+        execute("BEGIN IMMEDIATE");
+      } catch (KxmException e) {
+        requests.forEach(request -> request.fail(e));
+        return;
+      }
+      try {
+        requests.forEach(this::runOne);
+        execute("COMMIT");
+      } catch (KxmException e) {
+        rollbackQuietly();
+        requests.forEach(request -> request.failIfPending(e));
+        return;
+      }
+      requests.forEach(WriteRequest::complete);
+    }
+
+    private void runOne(WriteRequest<?> request) {
+      execute("SAVEPOINT write");
+      try {
+        request.run(jdbc);
+        execute("RELEASE write");
+      } catch (Throwable failure) { // the writer thread must outlive any one request
+        request.fail(failure);
+        // If SQLite ended the whole transaction, this throws and the batch fails as one.
+        execute("ROLLBACK TO write");
+        execute("RELEASE write");
+      }
+    }
+  }
+
+  private void execute(String sql) {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute(sql);
+    } catch (SQLException e) {
+      throw SqlErrors.translate(e, store, sql.toLowerCase(java.util.Locale.ROOT));
+    }
+  }
+
+  private void rollbackQuietly() {
+    try (Statement statement = connection.createStatement()) {
+      statement.execute("ROLLBACK");
+    } catch (SQLException e) {
+      // SQLite already rolled back when the failure ended the transaction.
+    }
+  }
+
+  private void closeQuietly() {
+    try {
+      connection.close();
+    } catch (SQLException e) {
+      // nothing left to protect: every request has been answered
+    }
+  }
+}
