@@ -112,7 +112,7 @@ public final class PostgresStore extends BaseStore {
     config.setMaximumPoolSize(size);
     config.setMinimumIdle(Math.min(2, size));
     config.setConnectionTimeout(5_000);
-    config.setInitializationFailTimeout(5_000);
+    config.setInitializationFailTimeout(1_000); // fail fast at start; the caller reports it
     try {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {

@@ -14,6 +14,7 @@ import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
@@ -34,6 +35,7 @@ final class GroupCommitWriter implements AutoCloseable {
   private final String store;
   private final Thread thread;
   private boolean closing; // guarded by lifecycle
+  private final AtomicLong batches = new AtomicLong();
 
   GroupCommitWriter(Connection connection, String store) {
     this.connection = connection;
@@ -66,6 +68,16 @@ final class GroupCommitWriter implements AutoCloseable {
 
   boolean running() {
     return thread.isAlive();
+  }
+
+  /** Transactions committed or attempted so far; fewer than writes when batching works. */
+  long batches() {
+    return batches.get();
+  }
+
+  /** Requests queued and not yet taken by the writer. */
+  int waiting() {
+    return queue.size();
   }
 
   /** Lets queued writes finish, then stops the thread and closes the connection. */
@@ -139,6 +151,7 @@ final class GroupCommitWriter implements AutoCloseable {
       if (requests.isEmpty()) {
         return;
       }
+      batches.incrementAndGet();
       try {
         execute("BEGIN IMMEDIATE");
       } catch (KxmException e) {

@@ -91,9 +91,15 @@ public final class SqliteStore extends BaseStore {
     return fromWriter ? writeWith(query) : readWith(query);
   }
 
+  GroupCommitWriter writer() {
+    return writer;
+  }
+
   @Override
   public void close() {
-    writer.close();
+    // The writer closes last: the last connection to close checkpoints the write-ahead log into
+    // the file and removes the sidecars, which a read-only connection cannot do.
     readers.close();
+    writer.close();
   }
 }
