@@ -2,6 +2,7 @@ package io.kxm.store.postgres;
 
 import com.zaxxer.hikari.HikariConfig;
 import com.zaxxer.hikari.HikariDataSource;
+import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.store.Dialect;
 import io.kxm.store.MigrationReport;
@@ -71,6 +72,9 @@ public final class PostgresStore extends BaseStore {
   }
 
   private <T> T inTransaction(Function<Jdbc, T> work, boolean readOnly) {
+    if (pool.isClosed()) {
+      throw new KxmException(ErrorCode.STORE_UNAVAILABLE, "the store " + name + " is closed");
+    }
     try (Connection connection = pool.getConnection()) {
       connection.setAutoCommit(false);
       if (readOnly) {

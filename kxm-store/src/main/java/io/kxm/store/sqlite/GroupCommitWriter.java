@@ -2,12 +2,8 @@ package io.kxm.store.sqlite;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
-import io.kxm.store.jdbc.SqlErrors;
 import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
@@ -19,9 +15,8 @@ import java.util.function.Function;
 
 /**
  * The only connection that writes, fed by a queue. The writer thread takes every request waiting
- * and runs them in one transaction, each inside a savepoint: a request that fails is rolled back
- * alone, the rest commit together, and each caller returns only after that commit. One fsync per
- * batch instead of one per write is what lets many agents write at once.
+ * and runs them as one {@link WriteBatch}: one fsync per batch instead of one per write is what
+ * lets many agents write at once, and each caller returns only after its batch committed.
  */
 final class GroupCommitWriter implements AutoCloseable {
   static final int MAX_BATCH = 512;
@@ -30,16 +25,14 @@ final class GroupCommitWriter implements AutoCloseable {
   private final BlockingQueue<WriteRequest<?>> queue = new LinkedBlockingQueue<>();
   private final Semaphore room = new Semaphore(MAX_WAITING);
   private final Object lifecycle = new Object();
-  private final Connection connection;
-  private final Jdbc jdbc;
+  private final AtomicLong batches = new AtomicLong();
+  private final WriterConnection connection;
   private final String store;
   private final Thread thread;
   private boolean closing; // guarded by lifecycle
-  private final AtomicLong batches = new AtomicLong();
 
   GroupCommitWriter(Connection connection, String store) {
-    this.connection = connection;
-    this.jdbc = new Jdbc(connection, Dialect.SQLITE, store);
+    this.connection = new WriterConnection(connection, store);
     this.store = store;
     this.thread = Thread.ofPlatform().name("kxm-sqlite-writer").daemon().unstarted(this::run);
     thread.start();
@@ -115,15 +108,18 @@ final class GroupCommitWriter implements AutoCloseable {
         if (stop) {
           batch.removeLast();
         }
-        new Batch(batch).run();
-        room.release(batch.size());
+        if (!batch.isEmpty()) {
+          batches.incrementAndGet();
+          new WriteBatch(connection, batch).run();
+          room.release(batch.size());
+        }
         batch.clear();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
       failLeftovers();
-      closeQuietly();
+      connection.close();
     }
   }
 
@@ -136,74 +132,6 @@ final class GroupCommitWriter implements AutoCloseable {
         new KxmException(ErrorCode.STORE_UNAVAILABLE, "the writer of " + store + " has stopped");
     for (WriteRequest<?> request = queue.poll(); request != null; request = queue.poll()) {
       request.fail(closed);
-    }
-  }
-
-  /** One transaction over many requests. */
-  private final class Batch {
-    private final List<WriteRequest<?>> requests;
-
-    Batch(List<WriteRequest<?>> requests) {
-      this.requests = requests;
-    }
-
-    void run() {
-      if (requests.isEmpty()) {
-        return;
-      }
-      batches.incrementAndGet();
-      try {
-        execute("BEGIN IMMEDIATE");
-      } catch (KxmException e) {
-        requests.forEach(request -> request.fail(e));
-        return;
-      }
-      try {
-        requests.forEach(this::runOne);
-        execute("COMMIT");
-      } catch (KxmException e) {
-        rollbackQuietly();
-        requests.forEach(request -> request.failIfPending(e));
-        return;
-      }
-      requests.forEach(WriteRequest::complete);
-    }
-
-    private void runOne(WriteRequest<?> request) {
-      execute("SAVEPOINT write");
-      try {
-        request.run(jdbc);
-        execute("RELEASE write");
-      } catch (Throwable failure) { // the writer thread must outlive any one request
-        request.fail(failure);
-        // If SQLite ended the whole transaction, this throws and the batch fails as one.
-        execute("ROLLBACK TO write");
-        execute("RELEASE write");
-      }
-    }
-  }
-
-  private void execute(String sql) {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute(sql);
-    } catch (SQLException e) {
-      throw SqlErrors.translate(e, store, sql.toLowerCase(java.util.Locale.ROOT));
-    }
-  }
-
-  private void rollbackQuietly() {
-    try (Statement statement = connection.createStatement()) {
-      statement.execute("ROLLBACK");
-    } catch (SQLException e) {
-      // SQLite already rolled back when the failure ended the transaction.
-    }
-  }
-
-  private void closeQuietly() {
-    try {
-      connection.close();
-    } catch (SQLException e) {
-      // nothing left to protect: every request has been answered
     }
   }
 }
