@@ -5,7 +5,14 @@ import io.kxm.testkit.AgentRegistrationBuilder;
 import io.kxm.testkit.SettableClock;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CyclicBarrier;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.function.IntFunction;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -43,6 +50,30 @@ public abstract class StoreContract {
   @BeforeEach
   void freshProject() {
     project = "p-" + UUID.randomUUID();
+  }
+
+  /**
+   * Runs {@code task(0..n-1)} on {@code n} threads released together, and returns the results in
+   * task order.
+   */
+  protected static <T> List<T> concurrently(int n, IntFunction<T> task) throws Exception {
+    CyclicBarrier start = new CyclicBarrier(n);
+    try (ExecutorService pool = Executors.newFixedThreadPool(n)) {
+      List<Future<T>> futures = new ArrayList<>();
+      for (int i = 0; i < n; i++) {
+        int index = i;
+        futures.add(
+            pool.submit(() -> {
+              start.await();
+              return task.apply(index);
+            }));
+      }
+      List<T> results = new ArrayList<>();
+      for (Future<T> future : futures) {
+        results.add(future.get());
+      }
+      return results;
+    }
   }
 
   protected Agent agent(String name) {

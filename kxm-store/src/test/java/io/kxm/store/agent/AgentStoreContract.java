@@ -10,11 +10,6 @@ import io.kxm.store.StoreContract;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link AgentStore} must do, whatever the database. */
@@ -123,26 +118,11 @@ public abstract class AgentStoreContract extends StoreContract {
 
   @Test
   void concurrent_first_registrations_of_one_name_create_a_single_agent() throws Exception {
-    List<Callable<Registered>> calls =
-        IntStream.range(0, 8)
-            .<Callable<Registered>>mapToObj(
-                i -> () -> store.agents().register(anAgent("racer").inProject(project).build()))
-            .toList();
-    List<Registered> results;
-    try (ExecutorService pool = Executors.newFixedThreadPool(8)) {
-      results = pool.invokeAll(calls).stream().map(AgentStoreContract::join).toList();
-    }
+    List<Registered> results =
+        concurrently(8, i -> store.agents().register(anAgent("racer").inProject(project).build()));
 
     assertThat(results).extracting(r -> r.agent().id()).containsOnly(results.get(0).agent().id());
     assertThat(results).filteredOn(Registered::created).hasSize(1);
     assertThat(store.agents().listByProject(project)).hasSize(1);
-  }
-
-  private static <T> T join(Future<T> future) {
-    try {
-      return future.get();
-    } catch (Exception e) {
-      throw new AssertionError(e);
-    }
   }
 }

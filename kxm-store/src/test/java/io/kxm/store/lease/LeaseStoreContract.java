@@ -9,11 +9,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
-import java.util.concurrent.Callable;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 /** The fencing rules every {@link LeaseStore} must follow, timed by a settable clock. */
@@ -144,25 +139,10 @@ public abstract class LeaseStoreContract extends StoreContract {
 
   @Test
   void concurrent_takers_of_a_free_resource_leave_exactly_one_holder() throws Exception {
-    List<Callable<LeaseOutcome>> takers =
-        IntStream.range(0, 8)
-            .<Callable<LeaseOutcome>>mapToObj(i -> () -> acquire("holder-" + i))
-            .toList();
-    List<LeaseOutcome> outcomes;
-    try (ExecutorService pool = Executors.newFixedThreadPool(8)) {
-      outcomes = pool.invokeAll(takers).stream().map(LeaseStoreContract::join).toList();
-    }
+    List<LeaseOutcome> outcomes = concurrently(8, i -> acquire("holder-" + i));
 
     assertThat(outcomes).filteredOn(o -> o instanceof LeaseOutcome.Held).hasSize(1);
     assertThat(outcomes).filteredOn(o -> o instanceof LeaseOutcome.Busy).hasSize(7);
     assertThat(store.leases().find(project, "deploy").orElseThrow().fencingToken()).isEqualTo(1);
-  }
-
-  private static <T> T join(Future<T> future) {
-    try {
-      return future.get();
-    } catch (Exception e) {
-      throw new AssertionError(e);
-    }
   }
 }

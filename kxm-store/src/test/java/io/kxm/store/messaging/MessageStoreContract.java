@@ -13,14 +13,10 @@ import io.kxm.store.StoreContract;
 import io.kxm.testkit.NewMessageBuilder;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /** What every {@link MessageStore} must do, whatever the database. */
@@ -182,48 +178,41 @@ public abstract class MessageStoreContract extends StoreContract {
   void a_reply_racing_a_cancel_lets_exactly_one_win() throws Exception {
     for (int round = 0; round < 10; round++) {
       Message m = send(request());
-      TransitionOutcome[] outcomes = new TransitionOutcome[2];
-      Thread replier =
-          Thread.ofPlatform().start(() -> outcomes[0] = store.messages().reply(m.id(), "answer"));
-      Thread canceller =
-          Thread.ofPlatform().start(() -> outcomes[1] = store.messages().cancel(m.id()));
-      replier.join();
-      canceller.join();
+
+      List<TransitionOutcome> outcomes =
+          concurrently(
+              2,
+              i ->
+                  i == 0
+                      ? store.messages().reply(m.id(), "answer")
+                      : store.messages().cancel(m.id()));
 
       assertThat(outcomes).filteredOn(o -> o instanceof TransitionOutcome.Applied).hasSize(1);
       assertThat(outcomes).filteredOn(o -> o instanceof TransitionOutcome.Refused).hasSize(1);
     }
   }
 
-  /** The reference lifecycle, written out here independently of the table under test. */
-  private static final Set<String> DIAGRAM =
-      Set.of(
-          "queued>delivered",
-          "queued>replied",
-          "delivered>replied",
-          "queued>cancelled",
-          "delivered>cancelled",
-          "queued>expired",
-          "delivered>expired");
+  @Test
+  void concurrent_sends_under_one_idempotency_key_store_a_single_message() throws Exception {
+    List<MessageInsert> inserts =
+        concurrently(6, i -> store.messages().insert(request().idempotent("once", "h").build()));
 
-  static Stream<Arguments> every_change() {
-    return Arrays.stream(MessageStatus.values())
-        .flatMap(from ->
-            Arrays.stream(MessageStatus.values())
-                .filter(to -> to != MessageStatus.QUEUED)
-                .map(to -> Arguments.of(from, to)));
+    assertThat(inserts).filteredOn(i -> i instanceof MessageInsert.Inserted).hasSize(1);
+    assertThat(inserts)
+        .extracting(i -> i.message().id())
+        .containsOnly(inserts.get(0).message().id());
   }
 
   @ParameterizedTest(name = "{0} to {1}")
-  @MethodSource("every_change")
+  @MethodSource("io.kxm.store.messaging.Lifecycle#everyChange")
   void every_change_in_the_lifecycle_is_applied_and_every_other_is_refused(
       MessageStatus from, MessageStatus to) {
     Message before = messageIn(from);
     clock.tick(Duration.ofSeconds(1));
 
-    TransitionOutcome outcome = apply(before.id(), to);
+    TransitionOutcome outcome = Lifecycle.apply(store.messages(), before.id(), to);
 
-    if (DIAGRAM.contains(from.wire() + ">" + to.wire())) {
+    if (Lifecycle.DIAGRAM.contains(from.wire() + ">" + to.wire())) {
       Message after = ((TransitionOutcome.Applied) outcome).message();
       assertThat(after.status()).isEqualTo(to);
       assertThat(after.terminalAt()).isEqualTo(to.isTerminal() ? clock.instant() : null);
@@ -275,20 +264,9 @@ public abstract class MessageStoreContract extends StoreContract {
 
   private Message messageIn(MessageStatus status) {
     Message m = send(request());
-    return switch (status) {
-      case QUEUED -> m;
-      default -> ((TransitionOutcome.Applied) apply(m.id(), status)).message();
-    };
-  }
-
-  private TransitionOutcome apply(String id, MessageStatus target) {
-    return switch (target) {
-      case DELIVERED -> store.messages().markDelivered(id);
-      case REPLIED -> store.messages().reply(id, "reply to " + id);
-      case CANCELLED -> store.messages().cancel(id);
-      case EXPIRED -> store.messages().expire(id);
-      case QUEUED -> throw new IllegalArgumentException("nothing moves back to queued");
-    };
+    return status == MessageStatus.QUEUED
+        ? m
+        : ((TransitionOutcome.Applied) Lifecycle.apply(store.messages(), m.id(), status)).message();
   }
 
   private List<Message> mine(List<Message> messages) {

@@ -2,6 +2,7 @@ package io.kxm.store.stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.kxm.core.agent.Agent;
 import io.kxm.core.error.ErrorCode;
@@ -10,12 +11,8 @@ import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.store.StoreContract;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.Collections;
 import java.util.List;
 import java.util.OptionalLong;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -40,9 +37,7 @@ public abstract class AgentEventStoreContract extends StoreContract {
     assertThat(first).isEqualTo(StreamEvent.forAgent(1, "message.queued", now, alice.id(), data));
     assertThat(store.agentEvents().readAfter(alice.id(), 0, 2))
         .extracting(StreamEvent::seq, StreamEvent::type)
-        .containsExactly(
-            org.assertj.core.groups.Tuple.tuple(1L, "message.queued"),
-            org.assertj.core.groups.Tuple.tuple(2L, "message.replied"));
+        .containsExactly(tuple(1L, "message.queued"), tuple(2L, "message.replied"));
     assertThat(store.agentEvents().readAfter(alice.id(), 1, 100))
         .extracting(StreamEvent::seq)
         .containsExactly(2L, 3L);
@@ -78,17 +73,17 @@ public abstract class AgentEventStoreContract extends StoreContract {
   void concurrent_appends_get_every_number_once_without_gaps() throws Exception {
     int threads = 8;
     int perThread = 25;
-    List<Long> seqs = Collections.synchronizedList(new ArrayList<>());
-    try (ExecutorService pool = Executors.newFixedThreadPool(threads)) {
-      for (int t = 0; t < threads; t++) {
-        pool.submit(() -> {
-          for (int i = 0; i < perThread; i++) {
-            seqs.add(store.agentEvents().append(alice.id(), "tick", "{}").seq());
-          }
-          return null;
-        });
-      }
-    }
+    List<Long> seqs =
+        concurrently(
+                threads,
+                t ->
+                    LongStream.range(0, perThread)
+                        .map(i -> store.agentEvents().append(alice.id(), "tick", "{}").seq())
+                        .boxed()
+                        .toList())
+            .stream()
+            .flatMap(List::stream)
+            .toList();
 
     long total = (long) threads * perThread;
     assertThat(seqs)
