@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * @param schema the schema holding KXM's tables, or null for {@code public}
  */
 public record PostgresLocation(String jdbcUrl, String user, String password, String schema) {
-  private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,39}");
+  private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,31}");
 
   public PostgresLocation {
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -24,9 +24,10 @@ public record PostgresLocation(String jdbcUrl, String user, String password, Str
       throw invalid("the JDBC URL must start with jdbc:postgresql:");
     }
     if (schema != null && !SCHEMA.matcher(schema).matches()) {
-      // Interpolated into DDL (backup schemas), so only plain lower-case names are accepted.
+      // Interpolated into DDL (backup schemas), so only plain lower-case names are accepted,
+      // short enough that a backup name built from it stays within PostgreSQL's 63 characters.
       throw invalid(
-          "schema '" + schema + "' must be lower-case letters, digits and _ (at most 40)");
+          "schema '" + schema + "' must be lower-case letters, digits and _ (at most 32)");
     }
   }
 

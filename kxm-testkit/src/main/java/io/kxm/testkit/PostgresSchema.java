@@ -48,11 +48,6 @@ public final class PostgresSchema implements AutoCloseable {
     return DriverManager.getConnection(jdbcUrl());
   }
 
-  /** Whether a schema of this name exists now. */
-  public boolean exists(String schema) throws SQLException {
-    return !schemasLike(schema).isEmpty();
-  }
-
   /** Names of existing schemas that start with this one's name, this one included. */
   public List<String> schemasStartingWithName() throws SQLException {
     return schemasLike(name.replace("_", "\\_") + "%");

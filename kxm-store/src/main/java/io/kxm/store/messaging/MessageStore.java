@@ -26,10 +26,13 @@ public interface MessageStore {
 
   Optional<Message> findByIdempotencyKey(String project, String fromAgentId, String key);
 
-  /** Requests to this agent still waiting for a reply ({@code queued} or {@code delivered}). */
+  /**
+   * Requests to this agent still waiting for a reply ({@code queued} or {@code delivered}) and
+   * within their TTL, oldest first.
+   */
   List<Message> openForRecipient(String agentId);
 
-  /** Requests to this agent it has not acknowledged yet, oldest first. */
+  /** Requests to this agent it has not acknowledged yet and within their TTL, oldest first. */
   List<Message> queuedForRecipient(String agentId);
 
   /** The recipient acknowledged the request: {@code queued → delivered}. */
