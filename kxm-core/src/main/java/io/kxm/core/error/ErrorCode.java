@@ -36,6 +36,10 @@ public enum ErrorCode {
   STORE_SYMLINK_REFUSED(1, "Point KXM_DATA_PATH at a regular file, not a symbolic link."),
   STORE_FULL(507, "Free disk space; reads keep working and writes resume once space is back."),
   STORE_CONFLICT(409, "Another writer changed the record; read it again and retry."),
+  STORE_PATH_UNUSABLE(
+      1, "Make the store's folder writable, or point KXM_DATA_PATH at a writable file path."),
+  STORE_MIGRATION_FAILED(
+      1, "Restore the backup named in the message, then report the failure with the hub log."),
 
   // Server lifecycle
   SERVER_DRAINING(503, "The server is shutting down; retry against the restarted server."),

@@ -1,0 +1,15 @@
+package io.kxm.core.messaging;
+
+/**
+ * What storing a new request did. A second request under an idempotency key the sender already used
+ * is not stored; the first one comes back so the caller can compare request hashes.
+ */
+public sealed interface MessageInsert {
+  Message message();
+
+  /** Stored as a new {@code queued} message. */
+  record Inserted(Message message) implements MessageInsert {}
+
+  /** The sender already used this idempotency key; {@code message} is the earlier request. */
+  record DuplicateKey(Message message) implements MessageInsert {}
+}

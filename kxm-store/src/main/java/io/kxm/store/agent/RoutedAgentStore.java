@@ -1,0 +1,53 @@
+package io.kxm.store.agent;
+
+import io.kxm.core.agent.Agent;
+import io.kxm.core.agent.AgentRegistration;
+import io.kxm.core.agent.Registered;
+import io.kxm.store.Transactions;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link AgentStore} that runs each call in a transaction of its own, read or write. */
+public final class RoutedAgentStore implements AgentStore {
+  private final Transactions tx;
+
+  public RoutedAgentStore(Transactions tx) {
+    this.tx = tx;
+  }
+
+  @Override
+  public Registered register(AgentRegistration registration) {
+    return tx.write(t -> t.agents().register(registration));
+  }
+
+  @Override
+  public Optional<Agent> findById(String agentId) {
+    return tx.read(t -> t.agents().findById(agentId));
+  }
+
+  @Override
+  public Optional<Agent> findByName(String project, String name) {
+    return tx.read(t -> t.agents().findByName(project, name));
+  }
+
+  @Override
+  public List<Agent> listByProject(String project) {
+    return tx.read(t -> t.agents().listByProject(project));
+  }
+
+  @Override
+  public Optional<Agent> renewPresence(String agentId, Duration presence) {
+    return tx.write(t -> t.agents().renewPresence(agentId, presence));
+  }
+
+  @Override
+  public Optional<Agent> endPresence(String agentId) {
+    return tx.write(t -> t.agents().endPresence(agentId));
+  }
+
+  @Override
+  public boolean keyMatches(String agentId, String presentedKey) {
+    return tx.read(t -> t.agents().keyMatches(agentId, presentedKey));
+  }
+}

@@ -1,0 +1,144 @@
+package io.kxm.store.agent;
+
+import io.kxm.core.agent.Agent;
+import io.kxm.core.agent.AgentKeys;
+import io.kxm.core.agent.AgentLimits;
+import io.kxm.core.agent.AgentRegistration;
+import io.kxm.core.agent.Registered;
+import io.kxm.core.check.Require;
+import io.kxm.core.id.Ids;
+import io.kxm.store.jdbc.Jdbc;
+import io.kxm.store.jdbc.Row;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link AgentStore} in SQL that SQLite and PostgreSQL both accept. */
+public final class SqlAgentStore implements AgentStore {
+  private static final String COLUMNS =
+      "id, project, name, purpose, model, host, created_at, connected_at, last_seen_at,"
+          + " lease_expires_at";
+
+  // One statement, so a reconnect racing a first registration cannot create two agents.
+  private static final String REGISTER =
+      "INSERT INTO agents (id, project, name, name_key, purpose, model, host, key_hash,"
+          + " created_at, connected_at, last_seen_at, lease_expires_at)"
+          + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"
+          + " ON CONFLICT (project, name_key) DO UPDATE SET purpose = excluded.purpose,"
+          + " model = excluded.model, host = excluded.host, key_hash = excluded.key_hash,"
+          + " connected_at = excluded.connected_at, last_seen_at = excluded.last_seen_at,"
+          + " lease_expires_at = excluded.lease_expires_at RETURNING "
+          + COLUMNS;
+
+  private final Jdbc jdbc;
+  private final Clock clock;
+
+  public SqlAgentStore(Jdbc jdbc, Clock clock) {
+    this.jdbc = jdbc;
+    this.clock = clock;
+  }
+
+  @Override
+  public Registered register(AgentRegistration r) {
+    Instant now = now();
+    String newId = Ids.next("agt", clock);
+    Agent agent =
+        jdbc.about("register agent " + r.name() + " in project " + r.project())
+            .first(
+                REGISTER,
+                SqlAgentStore::map,
+                newId,
+                r.project(),
+                r.name(),
+                Agent.nameKey(r.name()),
+                r.purpose(),
+                r.model(),
+                r.host(),
+                r.keyHash(),
+                now,
+                now,
+                now,
+                now.plus(r.presence()))
+            .orElseThrow();
+    return new Registered(agent, agent.id().equals(newId));
+  }
+
+  @Override
+  public Optional<Agent> findById(String agentId) {
+    return jdbc.about("read agent " + agentId)
+        .first("SELECT " + COLUMNS + " FROM agents WHERE id = ?", SqlAgentStore::map, agentId);
+  }
+
+  @Override
+  public Optional<Agent> findByName(String project, String name) {
+    return jdbc.about("find agent " + name + " in project " + project)
+        .first(
+            "SELECT " + COLUMNS + " FROM agents WHERE project = ? AND name_key = ?",
+            SqlAgentStore::map,
+            project,
+            Agent.nameKey(name));
+  }
+
+  @Override
+  public List<Agent> listByProject(String project) {
+    return jdbc.about("list agents of project " + project)
+        .list(
+            "SELECT " + COLUMNS + " FROM agents WHERE project = ? ORDER BY name_key",
+            SqlAgentStore::map,
+            project);
+  }
+
+  @Override
+  public Optional<Agent> renewPresence(String agentId, Duration presence) {
+    Require.between(presence, AgentLimits.MIN_PRESENCE, AgentLimits.MAX_PRESENCE, "presence lease");
+    Instant now = now();
+    return setPresence(agentId, now, now.plus(presence), "renew presence of agent ");
+  }
+
+  @Override
+  public Optional<Agent> endPresence(String agentId) {
+    Instant now = now();
+    return setPresence(agentId, now, now, "end presence of agent ");
+  }
+
+  @Override
+  public boolean keyMatches(String agentId, String presentedKey) {
+    Optional<String> hash =
+        jdbc.about("check the key of agent " + agentId)
+            .first(
+                "SELECT key_hash FROM agents WHERE id = ?", row -> row.string("key_hash"), agentId);
+    return hash.isPresent() && AgentKeys.matches(hash.get(), presentedKey);
+  }
+
+  private Optional<Agent> setPresence(String agentId, Instant seen, Instant until, String what) {
+    return jdbc.about(what + agentId)
+        .first(
+            "UPDATE agents SET last_seen_at = ?, lease_expires_at = ? WHERE id = ? RETURNING "
+                + COLUMNS,
+            SqlAgentStore::map,
+            seen,
+            until,
+            agentId);
+  }
+
+  private Instant now() {
+    return Instant.ofEpochMilli(clock.millis());
+  }
+
+  static Agent map(Row row) throws SQLException {
+    return new Agent(
+        row.string("id"),
+        row.string("project"),
+        row.string("name"),
+        row.string("purpose"),
+        row.string("model"),
+        row.string("host"),
+        row.instant("created_at"),
+        row.instant("connected_at"),
+        row.instant("last_seen_at"),
+        row.instant("lease_expires_at"));
+  }
+}

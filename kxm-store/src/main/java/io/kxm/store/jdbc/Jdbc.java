@@ -1,0 +1,104 @@
+package io.kxm.store.jdbc;
+
+import io.kxm.store.Dialect;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A thin statement helper bound to one connection inside one transaction. Parameters are bound in
+ * order: {@link Instant} as epoch milliseconds, null as SQL NULL, anything else as is. Every
+ * failure leaves as a {@code KxmException} through {@link SqlErrors}, naming the current subject.
+ */
+public final class Jdbc {
+  private final Connection connection;
+  private final Dialect dialect;
+  private final String store;
+  private final String subject;
+
+  public Jdbc(Connection connection, Dialect dialect, String store) {
+    this(connection, dialect, store, "store operation");
+  }
+
+  private Jdbc(Connection connection, Dialect dialect, String store, String subject) {
+    this.connection = connection;
+    this.dialect = dialect;
+    this.store = store;
+    this.subject = subject;
+  }
+
+  /** The same helper, naming {@code what} (with ids) in any error it reports. */
+  public Jdbc about(String what) {
+    return new Jdbc(connection, dialect, store, what);
+  }
+
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  /** A placeholder for a JSON value: PostgreSQL needs an explicit cast from text. */
+  public String jsonParam() {
+    return dialect == Dialect.POSTGRES ? "CAST(? AS json)" : "?";
+  }
+
+  public <T> List<T> list(String sql, RowMapper<T> mapper, Object... params) {
+    try (PreparedStatement statement = prepare(sql, params);
+        ResultSet rs = statement.executeQuery()) {
+      List<T> rows = new ArrayList<>();
+      Row row = new Row(rs);
+      while (rs.next()) {
+        rows.add(mapper.map(row));
+      }
+      return rows;
+    } catch (SQLException e) {
+      throw SqlErrors.translate(e, store, subject);
+    }
+  }
+
+  /** The first row, for queries that return at most one (including {@code … RETURNING}). */
+  public <T> Optional<T> first(String sql, RowMapper<T> mapper, Object... params) {
+    List<T> rows = list(sql, mapper, params);
+    return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
+  }
+
+  /** Runs an insert, update or delete without {@code RETURNING}; returns the rows changed. */
+  public int update(String sql, Object... params) {
+    try (PreparedStatement statement = prepare(sql, params)) {
+      return statement.executeUpdate();
+    } catch (SQLException e) {
+      throw SqlErrors.translate(e, store, subject);
+    }
+  }
+
+  private PreparedStatement prepare(String sql, Object... params) throws SQLException {
+    PreparedStatement statement = connection.prepareStatement(sql);
+    try {
+      for (int i = 0; i < params.length; i++) {
+        bind(statement, i + 1, params[i]);
+      }
+      return statement;
+    } catch (SQLException e) {
+      statement.close();
+      throw e;
+    }
+  }
+
+  private static void bind(PreparedStatement statement, int index, Object value)
+      throws SQLException {
+    switch (value) {
+      case null -> statement.setNull(index, Types.NULL);
+      case Instant instant -> statement.setLong(index, instant.toEpochMilli());
+      case String text -> statement.setString(index, text);
+      case Long number -> statement.setLong(index, number);
+      case Integer number -> statement.setInt(index, number);
+      default ->
+          throw new IllegalArgumentException("cannot bind " + value.getClass().getSimpleName());
+    }
+  }
+}

@@ -1,0 +1,112 @@
+package io.kxm.store.jdbc;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.store.Dialect;
+import io.kxm.store.MigrationReport;
+import java.sql.SQLException;
+import java.util.Arrays;
+import java.util.Optional;
+import javax.sql.DataSource;
+import org.flywaydb.core.Flyway;
+import org.flywaydb.core.api.FlywayException;
+import org.flywaydb.core.api.MigrationInfo;
+import org.flywaydb.core.api.MigrationVersion;
+import org.flywaydb.core.api.configuration.FluentConfiguration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Brings a store to the newest schema this code knows, with Flyway and the SQL files under {@code
+ * db/migration/<dialect>}. A store written by newer code is refused untouched; an older one is
+ * backed up first and then migrated forward.
+ */
+public final class Migrator {
+  private static final Logger LOG = LoggerFactory.getLogger(Migrator.class);
+
+  /** Makes a copy of the store at {@code version} before migrating; returns where it lies. */
+  @FunctionalInterface
+  public interface Backup {
+    String copy(String version);
+  }
+
+  private Migrator() {}
+
+  /**
+   * @param schema the PostgreSQL schema to migrate, or null for the connection's default
+   * @param store the store's description, for messages
+   */
+  public static MigrationReport migrate(
+      DataSource dataSource, Dialect dialect, String schema, String store, Backup backup) {
+    FluentConfiguration config =
+        Flyway.configure(Migrator.class.getClassLoader())
+            .dataSource(dataSource)
+            .locations("classpath:db/migration/" + dialect.folder())
+            .failOnMissingLocations(true)
+            .cleanDisabled(true);
+    if (schema != null) {
+      config.schemas(schema).createSchemas(true);
+    }
+    Flyway flyway = config.load();
+    String backupAt = null;
+    try {
+      MigrationInfo[] all = flyway.info().all();
+      Optional<MigrationVersion> applied = newest(all, true);
+      MigrationVersion known = newest(all, false).orElseThrow();
+      if (applied.isPresent() && applied.get().compareTo(known) > 0) {
+        throw new KxmException(
+            ErrorCode.STORE_SCHEMA_NEWER,
+            "store at schema "
+                + applied.get()
+                + ", this KXM knows up to "
+                + known
+                + " ("
+                + store
+                + ")");
+      }
+      if (applied.isPresent() && applied.get().compareTo(known) < 0) {
+        backupAt = backup.copy(applied.get().getVersion());
+        LOG.info("backed up {} at schema {} to {}", store, applied.get(), backupAt);
+      }
+      flyway.migrate();
+      if (applied.isEmpty() || backupAt != null) {
+        LOG.info(
+            "{} is at schema {} (was {})", store, known, applied.map(v -> "" + v).orElse("new"));
+      }
+      return new MigrationReport(
+          applied.map(MigrationVersion::getVersion),
+          known.getVersion(),
+          Optional.ofNullable(backupAt));
+    } catch (FlywayException e) {
+      throw failed(e, store, backupAt);
+    }
+  }
+
+  /** Newest version applied to the store ({@code applied}) or shipped with this code. */
+  private static Optional<MigrationVersion> newest(MigrationInfo[] all, boolean applied) {
+    return Arrays.stream(all)
+        .filter(MigrationInfo::isVersioned)
+        .filter(m -> !m.getState().isFailed())
+        .filter(m -> applied ? m.getState().isApplied() : m.getState().isResolved())
+        .map(MigrationInfo::getVersion)
+        .max(MigrationVersion::compareTo);
+  }
+
+  private static KxmException failed(FlywayException e, String store, String backupAt) {
+    for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
+      if (cause instanceof SQLException sql) {
+        KxmException translated = SqlErrors.translate(sql, store, "migrate the schema");
+        ErrorCode code = translated.code();
+        if (code != ErrorCode.INTERNAL && code != ErrorCode.STORE_CONFLICT) {
+          return translated;
+        }
+        break;
+      }
+    }
+    String restore = backupAt == null ? "" : "; the store before migrating is at " + backupAt;
+    return new KxmException(
+        ErrorCode.STORE_MIGRATION_FAILED,
+        "migrating " + store + " failed: " + e.getMessage() + restore,
+        e);
+  }
+}

@@ -1,0 +1,47 @@
+package io.kxm.store.jdbc;
+
+import io.kxm.store.Tx;
+import io.kxm.store.agent.AgentStore;
+import io.kxm.store.agent.SqlAgentStore;
+import io.kxm.store.lease.LeaseStore;
+import io.kxm.store.lease.SqlLeaseStore;
+import io.kxm.store.messaging.MessageStore;
+import io.kxm.store.messaging.SqlMessageStore;
+import io.kxm.store.stream.AgentEventStore;
+import io.kxm.store.stream.SqlAgentEventStore;
+import java.time.Clock;
+
+/** A {@link Tx} whose ports all run on one connection, in its current transaction. */
+public final class SqlTx implements Tx {
+  private final AgentStore agents;
+  private final MessageStore messages;
+  private final AgentEventStore agentEvents;
+  private final LeaseStore leases;
+
+  public SqlTx(Jdbc jdbc, Clock clock) {
+    this.agents = new SqlAgentStore(jdbc, clock);
+    this.messages = new SqlMessageStore(jdbc, clock);
+    this.agentEvents = new SqlAgentEventStore(jdbc, clock);
+    this.leases = new SqlLeaseStore(jdbc, clock);
+  }
+
+  @Override
+  public AgentStore agents() {
+    return agents;
+  }
+
+  @Override
+  public MessageStore messages() {
+    return messages;
+  }
+
+  @Override
+  public AgentEventStore agentEvents() {
+    return agentEvents;
+  }
+
+  @Override
+  public LeaseStore leases() {
+    return leases;
+  }
+}

@@ -1,0 +1,168 @@
+package io.kxm.store.messaging;
+
+import static io.kxm.store.messaging.MessageRows.COLUMNS;
+
+import io.kxm.core.check.Require;
+import io.kxm.core.id.Ids;
+import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.MessageInsert;
+import io.kxm.core.messaging.MessageLimits;
+import io.kxm.core.messaging.MessageStatus;
+import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.messaging.TransitionOutcome;
+import io.kxm.store.Dialect;
+import io.kxm.store.jdbc.Jdbc;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+
+/** {@link MessageStore} in SQL; the two dialects differ only in how due messages are claimed. */
+public final class SqlMessageStore implements MessageStore {
+  private static final String OPEN = "status IN ('queued', 'delivered')";
+
+  private final Jdbc jdbc;
+  private final Clock clock;
+  private final MessageTransitionSql transitions;
+
+  public SqlMessageStore(Jdbc jdbc, Clock clock) {
+    this.jdbc = jdbc;
+    this.clock = clock;
+    this.transitions = new MessageTransitionSql(jdbc);
+  }
+
+  @Override
+  public MessageInsert insert(NewMessage m) {
+    Instant now = now();
+    String id = Ids.next("msg", clock);
+    String sql =
+        "INSERT INTO messages (id, project, from_agent_id, to_agent_id, content, delivery,"
+            + " status, created_at, expires_at, correlation_id, idempotency_key, request_hash,"
+            + " hop_count, workflow_context) VALUES (?, ?, ?, ?, ?, ?, 'queued', ?, ?, ?, ?, ?, ?, "
+            + jdbc.jsonParam()
+            + ") ON CONFLICT (project, from_agent_id, idempotency_key) DO NOTHING RETURNING "
+            + COLUMNS;
+    Optional<Message> inserted =
+        jdbc.about("store message from agent " + m.fromAgentId() + " to " + m.toAgentId())
+            .first(
+                sql,
+                MessageRows::map,
+                id,
+                m.project(),
+                m.fromAgentId(),
+                m.toAgentId(),
+                m.content(),
+                m.delivery().wire(),
+                now,
+                now.plus(m.ttl()),
+                m.correlationId(),
+                m.idempotencyKey(),
+                m.requestHash(),
+                m.hopCount(),
+                m.workflowContext());
+    if (inserted.isPresent()) {
+      return new MessageInsert.Inserted(inserted.get());
+    }
+    // Only the idempotency key can conflict; the earlier message is committed or ours to see.
+    return new MessageInsert.DuplicateKey(
+        findByIdempotencyKey(m.project(), m.fromAgentId(), m.idempotencyKey()).orElseThrow());
+  }
+
+  @Override
+  public Optional<Message> findById(String messageId) {
+    return jdbc.about("read message " + messageId)
+        .first("SELECT " + COLUMNS + " FROM messages WHERE id = ?", MessageRows::map, messageId);
+  }
+
+  @Override
+  public Optional<Message> findByIdempotencyKey(String project, String fromAgentId, String key) {
+    return jdbc.about("find message of agent " + fromAgentId + " by idempotency key")
+        .first(
+            "SELECT "
+                + COLUMNS
+                + " FROM messages"
+                + " WHERE project = ? AND from_agent_id = ? AND idempotency_key = ?",
+            MessageRows::map,
+            project,
+            fromAgentId,
+            key);
+  }
+
+  @Override
+  public List<Message> openForRecipient(String agentId) {
+    return forRecipient(agentId, OPEN);
+  }
+
+  @Override
+  public List<Message> queuedForRecipient(String agentId) {
+    return forRecipient(agentId, "status = 'queued'");
+  }
+
+  @Override
+  public TransitionOutcome markDelivered(String messageId) {
+    return transitions.apply(messageId, MessageStatus.DELIVERED, null, now());
+  }
+
+  @Override
+  public TransitionOutcome reply(String messageId, String reply) {
+    Require.text(reply, "reply", MessageLimits.REPLY_CHARS);
+    return transitions.apply(messageId, MessageStatus.REPLIED, reply, now());
+  }
+
+  @Override
+  public TransitionOutcome cancel(String messageId) {
+    return transitions.apply(messageId, MessageStatus.CANCELLED, null, now());
+  }
+
+  @Override
+  public TransitionOutcome expire(String messageId) {
+    return transitions.apply(messageId, MessageStatus.EXPIRED, null, now());
+  }
+
+  @Override
+  public List<Message> expireDue(int limit) {
+    Instant now = now();
+    // PostgreSQL: hub nodes sweeping at once split the due rows instead of queueing on locks.
+    String lock = jdbc.dialect() == Dialect.POSTGRES ? " FOR UPDATE SKIP LOCKED" : "";
+    String sql =
+        "UPDATE messages SET status = 'expired', terminal_at = ? WHERE id IN (SELECT id FROM"
+            + " messages WHERE "
+            + OPEN
+            + " AND expires_at <= ? ORDER BY expires_at LIMIT ?"
+            + lock
+            + ") AND "
+            + OPEN
+            + " RETURNING "
+            + COLUMNS;
+    List<Message> expired =
+        new ArrayList<>(
+            jdbc.about("expire due messages").list(sql, MessageRows::map, now, now, limit));
+    expired.sort(Comparator.comparing(Message::expiresAt).thenComparing(Message::id));
+    return expired;
+  }
+
+  @Override
+  public int purgeTerminalBefore(Instant cutoff) {
+    return jdbc.about("purge messages ended before " + cutoff)
+        .update("DELETE FROM messages WHERE terminal_at < ?", cutoff);
+  }
+
+  private List<Message> forRecipient(String agentId, String condition) {
+    return jdbc.about("list messages to agent " + agentId)
+        .list(
+            "SELECT "
+                + COLUMNS
+                + " FROM messages WHERE to_agent_id = ? AND "
+                + condition
+                + " AND expires_at > ? ORDER BY created_at, id",
+            MessageRows::map,
+            agentId,
+            now());
+  }
+
+  private Instant now() {
+    return Instant.ofEpochMilli(clock.millis());
+  }
+}
