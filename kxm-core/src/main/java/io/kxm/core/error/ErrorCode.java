@@ -48,6 +48,8 @@ public enum ErrorCode {
       400, "Leave correlationId out, or set it to the run ID, when you pass workflowContext."),
   AGENT_NAME_REQUIRED(
       400, "Name the agent in the X-KXM-Agent-Name header or the 'agent' query parameter."),
+  MCP_SESSION_NOT_FOUND(
+      404, "Start a new MCP session; MCP clients do this by themselves after a 404."),
 
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(
