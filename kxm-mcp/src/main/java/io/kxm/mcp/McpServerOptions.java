@@ -15,7 +15,8 @@ import java.util.Objects;
  * @param policy checked before every call
  * @param name server name shown to clients
  * @param version server version shown to clients
- * @param requestTimeout longest a request may run; above kxm_fanout's 30 minute wait
+ * @param requestTimeout how long the server waits for the client to answer a request of its own,
+ *     such as a keep-alive ping; a dead client is noticed after this. It does not bound tool calls
  */
 public record McpServerOptions(
     ToolCatalog catalog,
@@ -36,10 +37,10 @@ public record McpServerOptions(
     Objects.requireNonNull(requestTimeout, "requestTimeout");
   }
 
-  /** The standard catalog, no policy, a request timeout of 31 minutes. */
+  /** The standard catalog, no policy, server name "kxm", 20 s for the client's answers. */
   public static McpServerOptions defaults(String version) {
     return new McpServerOptions(
-        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofMinutes(31));
+        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofSeconds(20));
   }
 
   public McpServerOptions withPolicy(ActivePolicy newPolicy) {

@@ -1,6 +1,8 @@
 package io.kxm.core.policy;
 
+import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.SecureFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -71,6 +73,25 @@ public final class ToolPolicies {
               valid.payload().policy(), source, valid.payload().expiresAt(), clock);
       case TokenCheck.Invalid invalid -> new ActivePolicy.Blocked(source, invalid.reason());
     };
+  }
+
+  /** Writes a token to the session token file, owner-only ({@code kxm session token --issue}). */
+  public static void saveSessionToken(Path file, String token) {
+    SecureFiles.writeOwnerOnly(file, (token.strip() + "\n").getBytes(StandardCharsets.US_ASCII));
+  }
+
+  /**
+   * Removes the session token file ({@code kxm session token --clear}); true if there was one.
+   *
+   * @throws KxmException when the file exists but cannot be removed
+   */
+  public static boolean clearSessionToken(Path file) {
+    try {
+      return Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new KxmException(
+          ErrorCode.STATE_DIR_UNUSABLE, "cannot remove " + file + ": " + e.getMessage(), e);
+    }
   }
 
   private record Found(PolicySource source, String token, String problem) {}

@@ -128,6 +128,17 @@ class ToolPoliciesTest {
   }
 
   @Test
+  void a_saved_token_file_restricts_until_it_is_cleared() throws Exception {
+    ToolPolicies.saveSessionToken(tokenFile(), issue(ToolPolicy.readOnly(), Duration.ofHours(1)));
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(tokenFile())))
+        .isEqualTo("rw-------");
+    assertThat(load(Map.of()).check("kxm_reply")).isInstanceOf(PolicyDecision.Denied.class);
+    assertThat(ToolPolicies.clearSessionToken(tokenFile())).isTrue();
+    assertThat(load(Map.of())).isEqualTo(ActivePolicy.OPEN);
+    assertThat(ToolPolicies.clearSessionToken(tokenFile())).isFalse();
+  }
+
+  @Test
   void the_token_file_lives_in_the_user_config_dir() {
     assertThat(ToolPolicies.sessionTokenFile(Map.of("KXM_USER_CONFIG_DIR", "/tmp/kx")))
         .isEqualTo(Path.of("/tmp/kx/session.token"));
