@@ -23,9 +23,7 @@ public final class InboxResource {
 
   public static SyncResourceSpecification of(ActivePolicy policy, ContextResolver contexts) {
     McpSchema.Resource resource =
-        McpSchema.Resource.builder()
-            .uri(URI)
-            .name("inbox")
+        McpSchema.Resource.builder(URI, "inbox")
             .description("Requests addressed to you that still need a reply.")
             .mimeType("application/json")
             .build();
@@ -39,8 +37,12 @@ public final class InboxResource {
           try {
             String json =
                 Json.write(Map.of("messages", contexts.resolve(exchange).peers().inbox()));
-            return new McpSchema.ReadResourceResult(
-                List.of(new McpSchema.TextResourceContents(URI, "application/json", json)));
+            return McpSchema.ReadResourceResult.builder(
+                    List.of(
+                        McpSchema.TextResourceContents.builder(URI, json)
+                            .mimeType("application/json")
+                            .build()))
+                .build();
           } catch (KxmException e) {
             throw failure(e.code().code() + ": " + e.getMessage());
           }

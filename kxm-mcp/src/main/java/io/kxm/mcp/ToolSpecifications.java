@@ -40,10 +40,7 @@ public final class ToolSpecifications {
     @SuppressWarnings("unchecked")
     Map<String, Object> schema = Json.MAPPER.convertValue(tool.inputSchema(), Map.class);
     McpSchema.Tool.Builder builder =
-        McpSchema.Tool.builder()
-            .name(tool.name())
-            .description(tool.description())
-            .inputSchema(schema);
+        McpSchema.Tool.builder(tool.name(), schema).description(tool.description());
     return (tool.changesState() ? builder : builder.annotations(READ_ONLY)).build();
   }
 

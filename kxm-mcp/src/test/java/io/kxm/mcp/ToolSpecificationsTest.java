@@ -33,7 +33,11 @@ class ToolSpecificationsTest {
 
   private CallToolResult call(ToolDefinition tool, ActivePolicy policy) {
     return ToolSpecifications.call(
-        tool, policy, contexts, null, new McpSchema.CallToolRequest(tool.name(), Map.of()));
+        tool,
+        policy,
+        contexts,
+        null,
+        McpSchema.CallToolRequest.builder(tool.name()).arguments(Map.of()).build());
   }
 
   private static String text(CallToolResult result) {

@@ -5,6 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.Limits;
 import io.kxm.core.peer.PeerOperations;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.spec.HttpHeaders;
 import jakarta.servlet.Filter;
@@ -16,9 +17,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.util.Collections;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -57,7 +56,7 @@ final class AgentSessionFilter<P> implements Filter {
     HttpServletResponse response = (HttpServletResponse) res;
     try {
       // Before authentication, so a page on a rebound DNS name learns nothing at all.
-      hostAndOrigin.validateHeaders(headers(request));
+      hostAndOrigin.validate(headers(request));
     } catch (ServerTransportSecurityException e) {
       ErrorCode code =
           e.getStatusCode() == 421 ? ErrorCode.HOST_NOT_ALLOWED : ErrorCode.ORIGIN_NOT_ALLOWED;
@@ -156,11 +155,17 @@ final class AgentSessionFilter<P> implements Filter {
     return Limits.required("agent name", agent, Limits.TARGET_MAX).strip();
   }
 
-  private static Map<String, List<String>> headers(HttpServletRequest request) {
-    Map<String, List<String>> headers = new HashMap<>();
-    for (String name : Collections.list(request.getHeaderNames())) {
-      headers.put(name, Collections.list(request.getHeaders(name)));
-    }
-    return headers;
+  private static HeaderAccessor headers(HttpServletRequest request) {
+    return new HeaderAccessor() {
+      @Override
+      public List<String> getHeader(String name) {
+        return Collections.list(request.getHeaders(name));
+      }
+
+      @Override
+      public List<String> getHeaderNames() {
+        return Collections.list(request.getHeaderNames());
+      }
+    };
   }
 }

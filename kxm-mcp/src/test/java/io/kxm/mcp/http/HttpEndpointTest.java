@@ -9,6 +9,7 @@ import io.kxm.core.policy.PolicySource;
 import io.kxm.core.policy.ToolPolicy;
 import io.kxm.core.tool.ToolCatalog;
 import io.kxm.mcp.InboundNotices;
+import io.kxm.mcp.InboxResource;
 import io.kxm.mcp.McpJson;
 import io.kxm.mcp.ToolSpecifications;
 import io.modelcontextprotocol.client.McpClient;
@@ -82,7 +83,7 @@ class HttpEndpointTest {
   }
 
   static CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
-    return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
   }
 
   @Test
@@ -136,7 +137,7 @@ class HttpEndpointTest {
   }
 
   @Test
-  void a_push_reaches_only_the_sessions_of_the_named_agent() {
+  void a_push_reaches_only_the_sessions_of_the_named_agent_which_can_then_read_its_inbox() {
     List<McpSchema.LoggingMessageNotification> frankSaw = new CopyOnWriteArrayList<>();
     List<McpSchema.LoggingMessageNotification> ginaSaw = new CopyOnWriteArrayList<>();
     try (McpSyncClient frank = client("/mcp", "token-a", "frank", frankSaw::add);
@@ -159,6 +160,11 @@ class HttpEndpointTest {
                   "project-b", "frank", ENDPOINTS.hubs.get("project-a").message(id)))
           .isZero();
       assertThat(ginaSaw).isEmpty();
+
+      McpSchema.ReadResourceResult inbox =
+          frank.readResource(McpSchema.ReadResourceRequest.builder(InboxResource.URI).build());
+      String listed = ((McpSchema.TextResourceContents) inbox.contents().getFirst()).text();
+      assertThat(Json.read(listed).path("messages").get(0).path("id").asString()).isEqualTo(id);
     }
   }
 }

@@ -47,7 +47,11 @@ final class JettyHarness implements AutoCloseable {
   }
 
   @Override
-  public void close() throws Exception {
-    server.stop();
+  public void close() {
+    try {
+      server.stop();
+    } catch (Exception e) {
+      throw new IllegalStateException("Jetty did not stop", e);
+    }
   }
 }

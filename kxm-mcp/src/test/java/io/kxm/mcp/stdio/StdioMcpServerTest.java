@@ -139,7 +139,7 @@ class StdioMcpServerTest {
   }
 
   static CallToolResult call(McpSyncClient client, String tool, Map<String, Object> arguments) {
-    return client.callTool(new McpSchema.CallToolRequest(tool, arguments));
+    return client.callTool(McpSchema.CallToolRequest.builder(tool).arguments(arguments).build());
   }
 
   static String text(CallToolResult result) {
