@@ -77,6 +77,9 @@ final class AgentSessionFilter<P> implements Filter {
       continueSession(request, response, chain, principal, sessionId);
     } catch (KxmException e) {
       if (!response.isCommitted()) {
+        if (e.code().httpStatus() == 401) {
+          response.setHeader("WWW-Authenticate", "Bearer realm=\"kxm\"");
+        }
         HttpErrors.write(response, e.code().httpStatus(), e.code(), e.getMessage(), e.hint());
       }
     }

@@ -111,6 +111,7 @@ class HttpBoundaryTest {
     HttpResponse<String> missing = post("/mcp", INITIALIZE, "X-KXM-Agent-Name", "ivy");
     assertThat(missing.statusCode()).isEqualTo(401);
     assertThat(missing.body()).contains("auth_required");
+    assertThat(missing.headers().firstValue("WWW-Authenticate")).hasValue("Bearer realm=\"kxm\"");
     HttpResponse<String> unknown =
         post("/mcp", INITIALIZE, "X-KXM-Agent-Name", "ivy", "Authorization", "Bearer nope");
     assertThat(unknown.statusCode()).isEqualTo(401);
