@@ -28,6 +28,37 @@ public enum ErrorCode {
       1,
       "Set KXM_AUTH_TOKEN (or start once on loopback to create one) before binding beyond loopback."),
 
+  // Limits on input; the message names the field, the limit and the value received
+  VALUE_TOO_LONG(400, "Shorten the field named in the message to its limit and send it again."),
+  VALUE_OUT_OF_RANGE(400, "Use a value inside the range named in the message."),
+
+  // Peer messaging
+  TARGET_NOT_FOUND(
+      404, "Call kxm_list to see who is online, or pass allowOffline to queue for a known peer."),
+  SELF_TARGET(400, "Address another agent; nobody would answer a request sent to yourself."),
+  MESSAGE_NOT_FOUND(
+      404, "Check the message ID; finished requests are purged after the retention window."),
+  MESSAGE_FORBIDDEN(403, "Only the sender or the recipient of a request may read or change it."),
+  DUPLICATE_REPLY(409, "The request already has its reply; read it with kxm_get."),
+  INVALID_MESSAGE_STATE(
+      409, "Read the request with kxm_get; it is already replied, cancelled or expired."),
+  IDEMPOTENCY_CONFLICT(409, "Use a fresh idempotency key for a request with different content."),
+  AWAIT_TIMED_OUT(408, "The request is still open; check it later with kxm_get or wait again."),
+  WORKFLOW_CONTEXT_CORRELATION_MISMATCH(
+      400, "Leave correlationId out, or set it to the run ID, when you pass workflowContext."),
+  AGENT_NAME_REQUIRED(
+      400, "Name the agent in the X-KXM-Agent-Name header or the 'agent' query parameter."),
+  MCP_SESSION_NOT_FOUND(
+      404, "Start a new MCP session; MCP clients do this by themselves after a 404."),
+
+  // Tool policy (session and attempt tokens)
+  TOOL_POLICY_DENIED(
+      403,
+      "Lift the policy: run 'kxm session token --clear' or unset KXM_SESSION_TOKEN and"
+          + " KXM_ATTEMPT_TOKEN, or issue a new token that allows the tool."),
+  ATTEMPT_TOKEN_ADMIN_DENIED(
+      403, "Name kxm_promote in the attempt token's allow list to let this attempt propose."),
+
   // Store
   STORE_UNAVAILABLE(503, "Check that the database is reachable; the hub retries by itself."),
   STORE_SCHEMA_NEWER(

@@ -1,0 +1,82 @@
+package io.kxm.core.tool;
+
+import io.kxm.core.json.Json;
+import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * Builds the JSON Schema (draft 2020-12) of a tool's input. Schemas stay lean on purpose: the
+ * serialized tool list is sent to every model on every session, so a keyword costs tokens.
+ */
+public final class Schemas {
+  private Schemas() {}
+
+  /** A closed object: {@code additionalProperties: false}. */
+  public static ObjectSchema object() {
+    return new ObjectSchema();
+  }
+
+  public static ObjectNode string(int maxLength) {
+    return Json.object().put("type", "string").put("maxLength", maxLength);
+  }
+
+  public static ObjectNode integer(long minimum, long maximum) {
+    return Json.object().put("type", "integer").put("minimum", minimum).put("maximum", maximum);
+  }
+
+  /** An integer with a floor only, for values that are capped rather than refused. */
+  public static ObjectNode integerAtLeast(long minimum) {
+    return Json.object().put("type", "integer").put("minimum", minimum);
+  }
+
+  public static ObjectNode bool() {
+    return Json.object().put("type", "boolean");
+  }
+
+  public static ObjectNode oneOf(String... values) {
+    ObjectNode node = Json.object().put("type", "string");
+    ArrayNode list = node.putArray("enum");
+    for (String value : values) {
+      list.add(value);
+    }
+    return node;
+  }
+
+  public static ObjectNode array(ObjectNode items, int minItems, int maxItems) {
+    ObjectNode node = Json.object().put("type", "array");
+    node.set("items", items);
+    return node.put("minItems", minItems).put("maxItems", maxItems);
+  }
+
+  /** Adds a short description to a property schema, for parameters whose name is not enough. */
+  public static ObjectNode described(ObjectNode schema, String description) {
+    return schema.put("description", description);
+  }
+
+  /** An object schema under construction. */
+  public static final class ObjectSchema {
+    private final ObjectNode node = Json.object().put("type", "object");
+    private final ObjectNode properties = node.putObject("properties");
+    private final ArrayNode required = Json.MAPPER.createArrayNode();
+
+    private ObjectSchema() {}
+
+    public ObjectSchema property(String name, ObjectNode schema) {
+      properties.set(name, schema);
+      return this;
+    }
+
+    public ObjectSchema required(String name, ObjectNode schema) {
+      required.add(name);
+      return property(name, schema);
+    }
+
+    public ObjectNode build() {
+      ObjectNode out = node.deepCopy();
+      if (!required.isEmpty()) {
+        out.set("required", required.deepCopy());
+      }
+      return out.put("additionalProperties", false);
+    }
+  }
+}

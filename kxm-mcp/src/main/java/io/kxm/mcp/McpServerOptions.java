@@ -1,0 +1,68 @@
+package io.kxm.mcp;
+
+import io.kxm.core.policy.ActivePolicy;
+import io.kxm.core.tool.ToolCatalog;
+import io.modelcontextprotocol.server.McpServer;
+import io.modelcontextprotocol.server.McpSyncServer;
+import io.modelcontextprotocol.spec.McpSchema;
+import java.time.Duration;
+import java.util.Objects;
+
+/**
+ * What every KXM MCP server shares, whatever its transport.
+ *
+ * @param catalog the tools served
+ * @param policy checked before every call
+ * @param name server name shown to clients
+ * @param version server version shown to clients
+ * @param requestTimeout how long the server waits for the client to answer a request of its own,
+ *     such as a keep-alive ping; a dead client is noticed after this. It does not bound tool calls
+ */
+public record McpServerOptions(
+    ToolCatalog catalog,
+    ActivePolicy policy,
+    String name,
+    String version,
+    Duration requestTimeout) {
+
+  static final String INSTRUCTIONS =
+      "Each kxm tool acts as your registered agent. Peers' requests to you show up in kxm_inbox;"
+          + " answer each with kxm_reply.";
+
+  public McpServerOptions {
+    Objects.requireNonNull(catalog, "catalog");
+    Objects.requireNonNull(policy, "policy");
+    Objects.requireNonNull(name, "name");
+    Objects.requireNonNull(version, "version");
+    Objects.requireNonNull(requestTimeout, "requestTimeout");
+  }
+
+  /** The standard catalog, no policy, server name "kxm", 20 s for the client's answers. */
+  public static McpServerOptions defaults(String version) {
+    return new McpServerOptions(
+        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofSeconds(20));
+  }
+
+  public McpServerOptions withPolicy(ActivePolicy newPolicy) {
+    return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout);
+  }
+
+  /**
+   * Adds the catalog, the inbox resource and the capabilities to an SDK server spec, and builds.
+   */
+  public McpSyncServer build(McpServer.SyncSpecification<?> spec, ContextResolver contexts) {
+    return spec.serverInfo(name, version)
+        .instructions(INSTRUCTIONS)
+        .jsonMapper(McpJson.mapper())
+        .requestTimeout(requestTimeout)
+        .capabilities(
+            McpSchema.ServerCapabilities.builder()
+                .tools(false)
+                .resources(true, false)
+                .logging()
+                .build())
+        .tools(ToolSpecifications.of(catalog, policy, contexts))
+        .resources(InboxResource.of(policy, contexts))
+        .build();
+  }
+}

@@ -1,0 +1,174 @@
+package io.kxm.mcp.http;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.peer.Limits;
+import io.kxm.core.peer.PeerOperations;
+import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
+import io.modelcontextprotocol.server.transport.HeaderAccessor;
+import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
+import io.modelcontextprotocol.spec.HttpHeaders;
+import jakarta.servlet.Filter;
+import jakarta.servlet.FilterChain;
+import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+import java.io.IOException;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Guards {@code /mcp}: Host and Origin first, then the bearer token, then the session's agent. A
+ * request that starts a session (a POST without {@code Mcp-Session-Id}) must name its agent; later
+ * requests must come with the same principal. The session reaches the tools as a request attribute.
+ * Mount it with async support on, like the servlet.
+ */
+final class AgentSessionFilter<P> implements Filter {
+  static final String SESSION_ATTRIBUTE = AgentSession.class.getName();
+  static final String AGENT_HEADER = "X-KXM-Agent-Name";
+  static final String PURPOSE_HEADER = "X-KXM-Agent-Purpose";
+  static final String AGENT_PARAMETER = "agent";
+  static final int PURPOSE_MAX = 1_000;
+
+  private final DefaultServerTransportSecurityValidator hostAndOrigin;
+  private final BearerAuthenticator<P> authenticator;
+  private final SessionBinder<P> binder;
+  private final SessionBindings<P> bindings;
+
+  AgentSessionFilter(
+      DefaultServerTransportSecurityValidator hostAndOrigin,
+      BearerAuthenticator<P> authenticator,
+      SessionBinder<P> binder,
+      SessionBindings<P> bindings) {
+    this.hostAndOrigin = hostAndOrigin;
+    this.authenticator = authenticator;
+    this.binder = binder;
+    this.bindings = bindings;
+  }
+
+  @Override
+  public void doFilter(ServletRequest req, ServletResponse res, FilterChain chain)
+      throws IOException, ServletException {
+    HttpServletRequest request = (HttpServletRequest) req;
+    HttpServletResponse response = (HttpServletResponse) res;
+    try {
+      // Before authentication, so a page on a rebound DNS name learns nothing at all.
+      hostAndOrigin.validate(headers(request));
+    } catch (ServerTransportSecurityException e) {
+      ErrorCode code =
+          e.getStatusCode() == 421 ? ErrorCode.HOST_NOT_ALLOWED : ErrorCode.ORIGIN_NOT_ALLOWED;
+      HttpErrors.write(response, e.getStatusCode(), code, e.getMessage(), code.hint());
+      return;
+    }
+    try {
+      P principal = authenticate(request);
+      String sessionId = request.getHeader(HttpHeaders.MCP_SESSION_ID);
+      if (sessionId == null || sessionId.isBlank()) {
+        if ("POST".equals(request.getMethod())) {
+          initialize(request, response, chain, principal);
+        } else {
+          chain.doFilter(request, response); // the SDK answers that a session ID is required
+        }
+        return;
+      }
+      continueSession(request, response, chain, principal, sessionId);
+    } catch (KxmException e) {
+      if (!response.isCommitted()) {
+        if (e.code().httpStatus() == 401) {
+          response.setHeader("WWW-Authenticate", "Bearer realm=\"kxm\"");
+        }
+        HttpErrors.write(response, e.code().httpStatus(), e.code(), e.getMessage(), e.hint());
+      }
+    }
+  }
+
+  private P authenticate(HttpServletRequest request) {
+    String header = request.getHeader("Authorization");
+    String token = null;
+    if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
+      token = header.substring(7).strip();
+    }
+    Optional<P> principal = authenticator.authenticate(token);
+    if (principal.isEmpty()) {
+      throw token == null
+          ? new KxmException(ErrorCode.AUTH_REQUIRED, "/mcp needs a bearer project token")
+          : new KxmException(ErrorCode.AUTH_INVALID, "the bearer token is not known to this hub");
+    }
+    return principal.get();
+  }
+
+  private void initialize(
+      HttpServletRequest request, HttpServletResponse response, FilterChain chain, P principal)
+      throws IOException, ServletException {
+    String agent = agentName(request);
+    String purpose = Limits.optional("purpose", request.getHeader(PURPOSE_HEADER), PURPOSE_MAX);
+    bindings.evictIdle();
+    PeerOperations peers = binder.bind(principal, agent, purpose);
+    AgentSession<P> pending = new AgentSession<>(null, principal, agent, purpose, peers);
+    request.setAttribute(SESSION_ATTRIBUTE, pending);
+    SessionIdCapture capture =
+        new SessionIdCapture(response, id -> bindings.put(pending.withSessionId(id)));
+    chain.doFilter(request, capture);
+    if (!capture.seen()) {
+      SessionBindings.release(pending); // the SDK refused the initialize; nothing to keep
+    }
+  }
+
+  private void continueSession(
+      HttpServletRequest request,
+      HttpServletResponse response,
+      FilterChain chain,
+      P principal,
+      String sessionId)
+      throws IOException, ServletException {
+    AgentSession<P> session = bindings.touch(sessionId);
+    if (session == null) {
+      throw new KxmException(
+          ErrorCode.MCP_SESSION_NOT_FOUND, "no MCP session " + sessionId + " on this hub");
+    }
+    if (!session.principal().equals(principal)) {
+      throw new KxmException(
+          ErrorCode.PROJECT_FORBIDDEN,
+          "MCP session " + sessionId + " was opened with another token");
+    }
+    request.setAttribute(SESSION_ATTRIBUTE, session);
+    chain.doFilter(request, response);
+    if ("DELETE".equals(request.getMethod()) && response.getStatus() < 300) {
+      bindings.remove(sessionId);
+    }
+  }
+
+  private static String agentName(HttpServletRequest request) {
+    String agent = request.getHeader(AGENT_HEADER);
+    if (agent == null || agent.isBlank()) {
+      agent = QueryString.parameter(request.getQueryString(), AGENT_PARAMETER);
+    }
+    if (agent == null || agent.isBlank()) {
+      throw new KxmException(
+          ErrorCode.AGENT_NAME_REQUIRED,
+          "an MCP session acts as one agent: send its name in the "
+              + AGENT_HEADER
+              + " header or as ?"
+              + AGENT_PARAMETER
+              + "=<name> on the /mcp URL");
+    }
+    return Limits.required("agent name", agent, Limits.TARGET_MAX).strip();
+  }
+
+  private static HeaderAccessor headers(HttpServletRequest request) {
+    return new HeaderAccessor() {
+      @Override
+      public List<String> getHeader(String name) {
+        return Collections.list(request.getHeaders(name));
+      }
+
+      @Override
+      public List<String> getHeaderNames() {
+        return Collections.list(request.getHeaderNames());
+      }
+    };
+  }
+}

@@ -1,0 +1,21 @@
+package io.kxm.mcp.http;
+
+import io.kxm.core.error.KxmException;
+import java.util.Optional;
+
+/**
+ * The hub's check of a bearer token, for example a project token. Called on every MCP request.
+ *
+ * @param <P> what the hub knows the caller as, for example a project; compared with {@code equals}
+ */
+@FunctionalInterface
+public interface BearerAuthenticator<P> {
+
+  /**
+   * The principal the token stands for, or empty when it stands for none.
+   *
+   * @param token the token after {@code Bearer }, or null when the request carried none
+   * @throws KxmException to refuse with a specific code and status
+   */
+  Optional<P> authenticate(String token);
+}
