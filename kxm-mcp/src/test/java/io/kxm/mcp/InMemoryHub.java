@@ -2,13 +2,13 @@ package io.kxm.mcp;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
 import io.kxm.core.peer.Message;
-import io.kxm.core.peer.MessageStatus;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.ReplyRequest;
@@ -133,7 +133,7 @@ public final class InMemoryHub {
     public Message await(AwaitRequest request) {
       long deadline = System.nanoTime() + request.timeout().toNanos();
       synchronized (InMemoryHub.this) {
-        while (!get(request.messageId()).status().isFinal() && System.nanoTime() < deadline) {
+        while (!get(request.messageId()).status().isTerminal() && System.nanoTime() < deadline) {
           try {
             InMemoryHub.this.wait(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
           } catch (InterruptedException e) {
@@ -155,7 +155,7 @@ public final class InMemoryHub {
     public List<Message> inbox() {
       synchronized (InMemoryHub.this) {
         return messages.values().stream()
-            .filter(m -> m.toName().equals(self) && !m.status().isFinal())
+            .filter(m -> m.toName().equals(self) && !m.status().isTerminal())
             .toList();
       }
     }

@@ -19,11 +19,16 @@ public enum Delivery {
   }
 
   /** The stable wire and column form, for example {@code followUp}. */
+  @com.fasterxml.jackson.annotation.JsonValue
   public String wire() {
     return wire;
   }
 
+  /** Parses the wire form; null gives the default, {@link #FOLLOW_UP}. */
   public static Delivery fromWire(String value) {
+    if (value == null) {
+      return FOLLOW_UP;
+    }
     for (Delivery delivery : values()) {
       if (delivery.wire.equals(value)) {
         return delivery;

@@ -13,6 +13,7 @@ public enum MessageStatus {
   EXPIRED;
 
   /** The stable wire and column form, for example {@code queued}. */
+  @com.fasterxml.jackson.annotation.JsonValue
   public String wire() {
     return name().toLowerCase(Locale.ROOT);
   }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonSubTypes;
 import com.fasterxml.jackson.annotation.JsonTypeInfo;
+import io.kxm.core.messaging.MessageStatus;
 import java.time.Instant;
 
 /**
@@ -39,7 +40,7 @@ public sealed interface FanoutResponse {
   record Finished(String target, String messageId, MessageStatus status, String reply, String error)
       implements FanoutResponse {
     public Finished {
-      if (status == null || !status.isFinal()) {
+      if (status == null || !status.isTerminal()) {
         throw new IllegalArgumentException("a finished fanout response needs a final status");
       }
     }

@@ -1,6 +1,8 @@
 package io.kxm.core.peer;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.kxm.core.messaging.Delivery;
+import io.kxm.core.messaging.MessageStatus;
 import java.time.Instant;
 import java.util.Objects;
 

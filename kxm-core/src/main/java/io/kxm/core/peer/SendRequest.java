@@ -1,5 +1,7 @@
 package io.kxm.core.peer;
 
+import io.kxm.core.messaging.Delivery;
+
 /**
  * One focused request to one peer ({@code kxm_send}).
  *

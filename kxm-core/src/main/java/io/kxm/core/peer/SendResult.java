@@ -1,5 +1,7 @@
 package io.kxm.core.peer;
 
+import io.kxm.core.messaging.MessageStatus;
+
 /**
  * What the hub answered to a send: the new (or, for an idempotent retry, the original) request.
  *

@@ -7,8 +7,8 @@ import static io.kxm.core.tool.Schemas.string;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.messaging.Delivery;
 import io.kxm.core.peer.AwaitRequest;
-import io.kxm.core.peer.Delivery;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.Limits;
 import io.kxm.core.peer.Message;
@@ -138,7 +138,7 @@ final class PeerTools {
   private static Message await(ToolArguments args, ToolContext ctx) {
     AwaitRequest request = new AwaitRequest(args.string("messageId"), args.integer("timeoutMs"));
     Message message = ctx.peers().await(request);
-    if (!message.status().isFinal()) {
+    if (!message.status().isTerminal()) {
       throw new KxmException(
           ErrorCode.AWAIT_TIMED_OUT,
           "timed out waiting for " + message.id() + " (still " + message.status().wire() + ")");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.messaging.Delivery;
 import java.util.List;
 import java.util.function.Supplier;
 import java.util.stream.Stream;

@@ -3,6 +3,8 @@ package io.kxm.core.peer;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.messaging.Delivery;
+import io.kxm.core.messaging.MessageStatus;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
