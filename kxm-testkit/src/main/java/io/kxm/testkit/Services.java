@@ -8,9 +8,9 @@ import java.net.InetSocketAddress;
 import java.net.Socket;
 
 /**
- * The real PostgreSQL and Redis that development and CI machines run on loopback. A test that
- * needs one calls {@link #requirePostgres()} or {@link #requireRedis()}: it is skipped with a
- * visible notice when the service is down, unless {@code KXM_REQUIRE_SERVICES=1}, when it fails.
+ * The real PostgreSQL and Redis that development and CI machines run on loopback. A test that needs
+ * one calls {@link #requirePostgres()} or {@link #requireRedis()}: it is skipped with a visible
+ * notice when the service is down, unless {@code KXM_REQUIRE_SERVICES=1}, when it fails.
  */
 public final class Services {
   public static final String PG_HOST = env("KXM_TEST_PG_HOST", "127.0.0.1");

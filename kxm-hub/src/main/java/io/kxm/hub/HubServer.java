@@ -1,0 +1,233 @@
+package io.kxm.hub;
+
+import io.javalin.Javalin;
+import io.javalin.util.JavalinBindException;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.hub.auth.AdminTokenSource;
+import io.kxm.hub.auth.BearerAuth;
+import io.kxm.hub.auth.BindGuard;
+import io.kxm.hub.auth.HubCredentials;
+import io.kxm.hub.guard.BrowserGuard;
+import io.kxm.hub.guard.Loopback;
+import io.kxm.hub.health.HealthFeature;
+import io.kxm.hub.http.RequestObserver;
+import io.kxm.hub.identity.WhoAmIFeature;
+import io.kxm.hub.lifecycle.DrainSignal;
+import io.kxm.hub.lifecycle.ShutdownTriggers;
+import io.kxm.hub.log.HubLog;
+import io.kxm.hub.log.LibraryLogCapture;
+import io.kxm.hub.metrics.HubMetrics;
+import io.kxm.hub.metrics.MetricsFeature;
+import io.micrometer.core.instrument.MeterRegistry;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A running hub. Start one with {@code HubServer.builder(config)…start()} or {@link
+ * #start(HubConfig)}; stop it with {@link #stop()}, which drains: the listening socket closes,
+ * running requests get the grace period to finish, then the resources given to {@link
+ * HubServerBuilder#closeAfterStop} close.
+ *
+ * <p>A foreground process calls {@link #installSignalHandlers()} and then {@link #awaitStop()}, and
+ * exits with 0 when that returns true.
+ */
+public final class HubServer implements AutoCloseable {
+  private final HubParts parts;
+  private final Javalin app;
+  private final AdminTokenSource adminSource;
+  private final LibraryLogCapture capture;
+  private final List<AutoCloseable> resources;
+  private final Stopper stopper;
+
+  private HubServer(
+      HubParts parts,
+      Javalin app,
+      AdminTokenSource adminSource,
+      LibraryLogCapture capture,
+      List<AutoCloseable> resources) {
+    this.parts = parts;
+    this.app = app;
+    this.adminSource = adminSource;
+    this.capture = capture;
+    this.resources = List.copyOf(resources);
+    this.stopper = new Stopper(this::shutDown);
+  }
+
+  public static HubServerBuilder builder(HubConfig config) {
+    return new HubServerBuilder(config);
+  }
+
+  /** Starts a hub with the built-in routes only and a readiness that always passes. */
+  public static HubServer start(HubConfig config) {
+    return builder(config).start();
+  }
+
+  static HubServer launch(HubServerBuilder b) {
+    HubConfig config = b.config;
+    HubCredentials credentials =
+        HubCredentials.load(config.state().hubEnv(), config.adminToken(), config.projectTokens());
+    BindGuard.check(config.host(), credentials); // before anything is created or bound
+    AdminTokenSource adminSource = credentials.ensureAdminToken();
+    HubLog log = HubLog.open(config.project().logsDir(), b.clock);
+    LibraryLogCapture capture = b.captureLibraryLogs ? LibraryLogCapture.install(log) : null;
+    HubMetrics metrics = HubMetrics.create(b.meterBinders);
+    AtomicReference<Javalin> bound = new AtomicReference<>();
+    BrowserGuard guard =
+        new BrowserGuard(
+            config.host(),
+            () -> bound.get().port(),
+            config.allowedOrigins(),
+            config.maxBodyBytes());
+    HubParts parts =
+        new HubParts(
+            config,
+            credentials,
+            new BearerAuth(credentials),
+            guard,
+            log,
+            metrics,
+            new RequestObserver(log, metrics),
+            new DrainSignal(),
+            b.clock);
+    List<HubFeature> features = new ArrayList<>();
+    features.add(new HealthFeature(b.readiness));
+    features.add(new MetricsFeature(metrics));
+    features.add(new WhoAmIFeature());
+    features.addAll(b.features);
+    try {
+      Javalin app = HubApp.create(parts, features);
+      bound.set(app);
+      app.start();
+      HubServer server = new HubServer(parts, app, adminSource, capture, b.closeAfterStop);
+      log.event("info", "hub.started", startFields(server));
+      return server;
+    } catch (RuntimeException e) {
+      metrics.close();
+      if (capture != null) {
+        capture.close();
+      }
+      log.error("hub.start_failed", null, String.valueOf(e.getMessage()), e);
+      log.close();
+      throw startFailure(config, e);
+    }
+  }
+
+  public int port() {
+    return app.port();
+  }
+
+  /** Where clients reach this hub, for example {@code http://127.0.0.1:7331}. */
+  public String baseUrl() {
+    String host = parts.config().host();
+    boolean wildcard = host.equals("0.0.0.0") || host.equals("::") || host.equals("[::]");
+    return "http://" + (wildcard ? "127.0.0.1" : Loopback.hostHeaderForm(host)) + ":" + port();
+  }
+
+  public HubConfig config() {
+    return parts.config();
+  }
+
+  public HubCredentials credentials() {
+    return parts.credentials();
+  }
+
+  /** Where the admin token in force came from; {@code GENERATED} on a first start. */
+  public AdminTokenSource adminTokenSource() {
+    return adminSource;
+  }
+
+  public MeterRegistry meters() {
+    return parts.metrics().registry();
+  }
+
+  public HubLog log() {
+    return parts.log();
+  }
+
+  public boolean isDraining() {
+    return parts.drain().isDraining();
+  }
+
+  /**
+   * Drains and stops; idempotent and safe from any thread except a request handler of this hub.
+   * Blocks until done.
+   *
+   * @return true when every running request finished in time and every resource closed
+   */
+  public boolean stop() {
+    return stopper.stop();
+  }
+
+  /** Same as {@link #stop()}. */
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Blocks until the hub has stopped, by {@link #stop()} or by a signal. */
+  public boolean awaitStop() throws InterruptedException {
+    return stopper.await();
+  }
+
+  /**
+   * Makes SIGTERM and SIGINT drain the hub (then {@link #awaitStop()} returns) instead of killing
+   * the JVM, and stops the hub too when the JVM exits for another reason.
+   */
+  public void installSignalHandlers() {
+    stopper.attach(ShutdownTriggers.install(this::stop));
+  }
+
+  private boolean shutDown() {
+    HubLog log = parts.log();
+    long started = System.nanoTime();
+    log.event("info", "hub.draining", Map.of("graceMs", parts.config().shutdownGrace().toMillis()));
+    boolean clean = true;
+    try {
+      app.stop();
+    } catch (RuntimeException e) {
+      clean = false;
+      log.error("hub.stop", null, "requests still ran when the grace period ended", e);
+    }
+    parts.metrics().close();
+    for (AutoCloseable resource : resources) {
+      try {
+        resource.close();
+      } catch (Exception e) {
+        clean = false;
+        log.error(
+            "hub.close_failed", null, "closing " + resource.getClass().getName() + " failed", e);
+      }
+    }
+    log.event(
+        "info",
+        "hub.stopped",
+        Map.of("ms", (System.nanoTime() - started) / 1_000_000, "clean", clean));
+    if (capture != null) {
+      capture.close();
+    }
+    log.close();
+    return clean;
+  }
+
+  private static Map<String, Object> startFields(HubServer server) {
+    return Map.of(
+        "host", server.config().host(),
+        "port", server.port(),
+        "auth", server.adminSource.name().toLowerCase(java.util.Locale.ROOT),
+        "projects", server.credentials().projects().size());
+  }
+
+  private static KxmException startFailure(HubConfig config, RuntimeException e) {
+    if (e instanceof KxmException k) {
+      return k;
+    }
+    if (e instanceof JavalinBindException || e.getCause() instanceof java.net.BindException) {
+      return new KxmException(
+          ErrorCode.PORT_IN_USE, "cannot bind " + config.host() + ":" + config.port(), e);
+    }
+    return new KxmException(ErrorCode.INTERNAL, "the hub failed to start: " + e.getMessage(), e);
+  }
+}
