@@ -14,6 +14,7 @@ import io.kxm.hub.health.HealthFeature;
 import io.kxm.hub.http.RequestObserver;
 import io.kxm.hub.identity.WhoAmIFeature;
 import io.kxm.hub.lifecycle.DrainSignal;
+import io.kxm.hub.lifecycle.JettySetup;
 import io.kxm.hub.lifecycle.ShutdownTriggers;
 import io.kxm.hub.log.HubLog;
 import io.kxm.hub.log.LibraryLogCapture;
@@ -23,7 +24,7 @@ import io.micrometer.core.instrument.MeterRegistry;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A running hub. Start one with {@code HubServer.builder(config)…start()} or {@link
@@ -37,6 +38,7 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class HubServer implements AutoCloseable {
   private final HubParts parts;
   private final Javalin app;
+  private final int port;
   private final AdminTokenSource adminSource;
   private final LibraryLogCapture capture;
   private final List<AutoCloseable> resources;
@@ -45,11 +47,13 @@ public final class HubServer implements AutoCloseable {
   private HubServer(
       HubParts parts,
       Javalin app,
+      int port,
       AdminTokenSource adminSource,
       LibraryLogCapture capture,
       List<AutoCloseable> resources) {
     this.parts = parts;
     this.app = app;
+    this.port = port;
     this.adminSource = adminSource;
     this.capture = capture;
     this.resources = List.copyOf(resources);
@@ -74,13 +78,11 @@ public final class HubServer implements AutoCloseable {
     HubLog log = HubLog.open(config.project().logsDir(), b.clock);
     LibraryLogCapture capture = b.captureLibraryLogs ? LibraryLogCapture.install(log) : null;
     HubMetrics metrics = HubMetrics.create(b.meterBinders);
-    AtomicReference<Javalin> bound = new AtomicReference<>();
+    // Jetty reports -2 once its connector closes; the port must stay known while draining.
+    AtomicInteger boundPort = new AtomicInteger(config.port());
     BrowserGuard guard =
         new BrowserGuard(
-            config.host(),
-            () -> bound.get().port(),
-            config.allowedOrigins(),
-            config.maxBodyBytes());
+            config.host(), boundPort::get, config.allowedOrigins(), config.maxBodyBytes());
     HubParts parts =
         new HubParts(
             config,
@@ -99,9 +101,11 @@ public final class HubServer implements AutoCloseable {
     features.addAll(b.features);
     try {
       Javalin app = HubApp.create(parts, features);
-      bound.set(app);
       app.start();
-      HubServer server = new HubServer(parts, app, adminSource, capture, b.closeAfterStop);
+      JettySetup.afterStart(app.jettyServer().server());
+      boundPort.set(app.port());
+      HubServer server =
+          new HubServer(parts, app, app.port(), adminSource, capture, b.closeAfterStop);
       log.event("info", "hub.started", startFields(server));
       return server;
     } catch (RuntimeException e) {
@@ -115,8 +119,9 @@ public final class HubServer implements AutoCloseable {
     }
   }
 
+  /** The bound port; known even while draining, when Jetty no longer reports it. */
   public int port() {
-    return app.port();
+    return port;
   }
 
   /** Where clients reach this hub, for example {@code http://127.0.0.1:7331}. */
