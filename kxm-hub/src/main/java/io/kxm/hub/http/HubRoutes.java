@@ -25,7 +25,12 @@ public final class HubRoutes {
     this.routes = routes;
   }
 
+  /**
+   * A GET route, answering HEAD as well: Javalin would otherwise answer HEAD itself, without this
+   * route's access rule and headers.
+   */
   public HubRoutes get(String path, Access access, Handler handler) {
+    add(HandlerType.HEAD, path, RoutePolicy.of(access), handler);
     return add(HandlerType.GET, path, RoutePolicy.of(access), handler);
   }
 

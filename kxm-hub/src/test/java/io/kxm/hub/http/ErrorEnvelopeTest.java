@@ -105,4 +105,27 @@ class ErrorEnvelopeTest {
     assertThat(wellFormed.status()).isEqualTo(200);
     assertThat(wellFormed.json().path("a").get(1).asInt()).isEqualTo(2);
   }
+
+  @Test
+  void a_request_jetty_refuses_before_any_route_still_gets_the_envelope() {
+    try (var raw = new io.kxm.hub.support.RawHttp(hub.port())) {
+      raw.sendRaw(
+          "GET /health HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Big: " + "a".repeat(20_000) + "\r\n\r\n");
+      String response = raw.read();
+
+      assertThat(response)
+          .startsWith("HTTP/1.1 431")
+          .contains("application/json", "\"code\":\"invalid_request\"");
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
+  }
+
+  @Test
+  void head_on_a_public_route_needs_no_credential() {
+    var response =
+        http.send(http.request("/health").method("HEAD", HttpRequest.BodyPublishers.noBody()));
+
+    assertThat(response.status()).isEqualTo(200);
+  }
 }

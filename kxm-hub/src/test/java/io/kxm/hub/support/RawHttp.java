@@ -33,7 +33,11 @@ public final class RawHttp implements AutoCloseable {
 
   /** Writes {@code GET path} without waiting for the answer. */
   public void send(String path) {
-    String request = "GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    sendRaw("GET " + path + " HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
+  }
+
+  /** Writes {@code request} as given, malformed or not. */
+  public void sendRaw(String request) {
     try {
       socket.getOutputStream().write(request.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
