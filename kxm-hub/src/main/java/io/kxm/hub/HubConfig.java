@@ -2,8 +2,6 @@ package io.kxm.hub;
 
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
-import io.kxm.hub.auth.ProjectNames;
-import io.kxm.hub.guard.Origins;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -45,21 +43,11 @@ public record HubConfig(
   public HubConfig {
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(project, "project");
-    if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
-      throw EnvReader.invalid("KXM_HOST", "must be a host name or IP address, got '" + host + "'");
-    }
-    if (port < 0 || port > 65_535) {
-      throw EnvReader.invalid("KXM_PORT", "must be a whole number from 0 to 65535, got " + port);
-    }
-    if (shutdownGrace == null || shutdownGrace.isNegative()) {
-      throw EnvReader.invalid("KXM_SHUTDOWN_GRACE_MS", "must be zero or more milliseconds");
-    }
-    if (maxBodyBytes <= 0) {
-      throw EnvReader.invalid("max body size", "must be at least one byte, got " + maxBodyBytes);
-    }
-    allowedOrigins = normalizeOrigins(allowedOrigins);
-    adminToken = adminToken == null ? null : TokenRules.check("KXM_AUTH_TOKEN", adminToken);
-    projectTokens = checkProjectTokens(projectTokens == null ? Map.of() : projectTokens);
+    ConfigRules.checkHostPortGraceBody(host, port, shutdownGrace, maxBodyBytes);
+    allowedOrigins = ConfigRules.origins(allowedOrigins);
+    adminToken = adminToken == null ? null : ConfigRules.token("KXM_AUTH_TOKEN", adminToken);
+    projectTokens = ConfigRules.projectTokens(projectTokens);
+    ConfigRules.distinct(adminToken, projectTokens);
   }
 
   /**
@@ -67,24 +55,7 @@ public record HubConfig(
    * {@code .kxm} folder (logs).
    */
   public static HubConfig fromEnvironment(Map<String, String> env, Path projectRoot) {
-    EnvReader read = new EnvReader(env);
-    String stateHome = read.string("KXM_STATE_HOME");
-    if (stateHome != null && !Path.of(stateHome).isAbsolute()) {
-      throw EnvReader.invalid(
-          "KXM_STATE_HOME", "must be an absolute path, got '" + stateHome + "'");
-    }
-    return new HubConfig(
-        read.string("KXM_HOST", DEFAULT_HOST),
-        (int) read.number("KXM_PORT", DEFAULT_PORT, 0, 65_535),
-        Duration.ofMillis(
-            read.number(
-                "KXM_SHUTDOWN_GRACE_MS", DEFAULT_GRACE_MS, 0, Duration.ofHours(1).toMillis())),
-        read.list("KXM_ALLOWED_ORIGINS"),
-        read.string("KXM_AUTH_TOKEN"),
-        read.pairs("KXM_PROJECT_TOKENS"),
-        StatePaths.fromEnvironment(env),
-        ProjectPaths.fromEnvironment(projectRoot, env),
-        DEFAULT_MAX_BODY_BYTES);
+    return EnvConfig.read(env, projectRoot);
   }
 
   /** The admin token set explicitly in the environment, if any. */
@@ -189,32 +160,5 @@ public record HubConfig(
             state.root(),
             project.logsDir(),
             maxBodyBytes);
-  }
-
-  private static List<String> normalizeOrigins(List<String> origins) {
-    if (origins == null) {
-      return List.of();
-    }
-    return origins.stream()
-        .map(origin ->
-            Origins.normalize(origin)
-                .orElseThrow(() ->
-                    EnvReader.invalid(
-                        "KXM_ALLOWED_ORIGINS",
-                        "entries must look like https://host[:port], got '" + origin + "'")))
-        .distinct()
-        .toList();
-  }
-
-  private static Map<String, String> checkProjectTokens(Map<String, String> tokens) {
-    tokens.forEach((project, token) -> {
-      if (!ProjectNames.isValid(project)) {
-        throw EnvReader.invalid(
-            "KXM_PROJECT_TOKENS",
-            "names an invalid project '" + project + "'; " + ProjectNames.RULE);
-      }
-      TokenRules.check("KXM_PROJECT_TOKENS entry for " + project, token);
-    });
-    return Map.copyOf(tokens);
   }
 }

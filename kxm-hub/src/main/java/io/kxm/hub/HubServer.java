@@ -1,30 +1,15 @@
 package io.kxm.hub;
 
 import io.javalin.Javalin;
-import io.javalin.util.JavalinBindException;
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
 import io.kxm.hub.auth.AdminTokenSource;
-import io.kxm.hub.auth.BearerAuth;
-import io.kxm.hub.auth.BindGuard;
 import io.kxm.hub.auth.HubCredentials;
-import io.kxm.hub.guard.BrowserGuard;
 import io.kxm.hub.guard.Loopback;
-import io.kxm.hub.health.HealthFeature;
-import io.kxm.hub.http.RequestObserver;
-import io.kxm.hub.identity.WhoAmIFeature;
-import io.kxm.hub.lifecycle.DrainSignal;
-import io.kxm.hub.lifecycle.JettySetup;
 import io.kxm.hub.lifecycle.ShutdownTriggers;
 import io.kxm.hub.log.HubLog;
 import io.kxm.hub.log.LibraryLogCapture;
-import io.kxm.hub.metrics.HubMetrics;
-import io.kxm.hub.metrics.MetricsFeature;
 import io.micrometer.core.instrument.MeterRegistry;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * A running hub. Start one with {@code HubServer.builder(config)…start()} or {@link
@@ -44,7 +29,7 @@ public final class HubServer implements AutoCloseable {
   private final List<AutoCloseable> resources;
   private final Stopper stopper;
 
-  private HubServer(
+  HubServer(
       HubParts parts,
       Javalin app,
       int port,
@@ -67,56 +52,6 @@ public final class HubServer implements AutoCloseable {
   /** Starts a hub with the built-in routes only and a readiness that always passes. */
   public static HubServer start(HubConfig config) {
     return builder(config).start();
-  }
-
-  static HubServer launch(HubServerBuilder b) {
-    HubConfig config = b.config;
-    HubCredentials credentials =
-        HubCredentials.load(config.state().hubEnv(), config.adminToken(), config.projectTokens());
-    BindGuard.check(config.host(), credentials); // before anything is created or bound
-    AdminTokenSource adminSource = credentials.ensureAdminToken();
-    HubLog log = HubLog.open(config.project().logsDir(), b.clock);
-    LibraryLogCapture capture = b.captureLibraryLogs ? LibraryLogCapture.install(log) : null;
-    HubMetrics metrics = HubMetrics.create(b.meterBinders);
-    // Jetty reports -2 once its connector closes; the port must stay known while draining.
-    AtomicInteger boundPort = new AtomicInteger(config.port());
-    BrowserGuard guard =
-        new BrowserGuard(
-            config.host(), boundPort::get, config.allowedOrigins(), config.maxBodyBytes());
-    HubParts parts =
-        new HubParts(
-            config,
-            credentials,
-            new BearerAuth(credentials),
-            guard,
-            log,
-            metrics,
-            new RequestObserver(log, metrics),
-            new DrainSignal(),
-            b.clock);
-    List<HubFeature> features = new ArrayList<>();
-    features.add(new HealthFeature(b.readiness));
-    features.add(new MetricsFeature(metrics));
-    features.add(new WhoAmIFeature());
-    features.addAll(b.features);
-    try {
-      Javalin app = HubApp.create(parts, features);
-      app.start();
-      JettySetup.afterStart(app.jettyServer().server());
-      boundPort.set(app.port());
-      HubServer server =
-          new HubServer(parts, app, app.port(), adminSource, capture, b.closeAfterStop);
-      log.event("info", "hub.started", startFields(server));
-      return server;
-    } catch (RuntimeException e) {
-      metrics.close();
-      if (capture != null) {
-        capture.close();
-      }
-      log.error("hub.start_failed", null, String.valueOf(e.getMessage()), e);
-      log.close();
-      throw startFailure(config, e);
-    }
   }
 
   /** The bound port; known even while draining, when Jetty no longer reports it. */
@@ -215,24 +150,5 @@ public final class HubServer implements AutoCloseable {
     }
     log.close();
     return clean;
-  }
-
-  private static Map<String, Object> startFields(HubServer server) {
-    return Map.of(
-        "host", server.config().host(),
-        "port", server.port(),
-        "auth", server.adminSource.name().toLowerCase(java.util.Locale.ROOT),
-        "projects", server.credentials().projects().size());
-  }
-
-  private static KxmException startFailure(HubConfig config, RuntimeException e) {
-    if (e instanceof KxmException k) {
-      return k;
-    }
-    if (e instanceof JavalinBindException || e.getCause() instanceof java.net.BindException) {
-      return new KxmException(
-          ErrorCode.PORT_IN_USE, "cannot bind " + config.host() + ":" + config.port(), e);
-    }
-    return new KxmException(ErrorCode.INTERNAL, "the hub failed to start: " + e.getMessage(), e);
   }
 }

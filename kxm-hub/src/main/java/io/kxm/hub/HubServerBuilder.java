@@ -71,6 +71,6 @@ public final class HubServerBuilder {
    *     {@code state_dir_unusable} or {@code config_invalid}
    */
   public HubServer start() {
-    return HubServer.launch(this);
+    return HubLauncher.launch(this);
   }
 }

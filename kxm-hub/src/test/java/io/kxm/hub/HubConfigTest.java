@@ -104,6 +104,16 @@ class HubConfigTest {
   }
 
   @Test
+  void a_project_given_the_admin_token_is_config_invalid() {
+    assertInvalid(
+        "KXM_PROJECT_TOKENS",
+        "KXM_AUTH_TOKEN",
+        TestHubs.ADMIN,
+        "KXM_PROJECT_TOKENS",
+        "alpha=" + TestHubs.ADMIN);
+  }
+
+  @Test
   void a_short_admin_token_is_config_invalid() {
     assertThatThrownBy(() -> read("KXM_AUTH_TOKEN", "short"))
         .hasMessageContaining("KXM_AUTH_TOKEN")
