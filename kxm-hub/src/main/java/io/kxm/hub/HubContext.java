@@ -18,6 +18,9 @@ import java.time.Clock;
  * @param routes where routes and servlets are registered
  * @param config the frozen settings
  * @param credentials the tokens in force (for agent checks)
+ * @param bearer turns an {@code Authorization} header into a principal
+ * @param guard the browser rules, for filters in front of mounted servlets
+ * @param observer writes the log line and metric of a finished request
  * @param meters the registry {@code /metrics} exposes
  * @param log the hub's structured log
  * @param drain completes when the hub starts draining; long streams should end then

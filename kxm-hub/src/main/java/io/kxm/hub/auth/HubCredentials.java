@@ -6,9 +6,9 @@ import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.node.ObjectNode;
@@ -68,9 +68,18 @@ public final class HubCredentials {
     if (table.adminSource() != AdminTokenSource.NONE) {
       return table.adminSource();
     }
-    update(root -> root.put("adminToken", Tokens.generate("kxm_admin_")));
-    table = table.withAdminSource(AdminTokenSource.GENERATED);
-    return AdminTokenSource.GENERATED;
+    boolean[] generated = {false};
+    update(root -> {
+      // Another KXM process may have written one since we read the file: keep theirs.
+      if (!root.hasNonNull("adminToken")) {
+        root.put("adminToken", Tokens.generate("kxm_admin_"));
+        generated[0] = true;
+      }
+    });
+    if (generated[0]) {
+      table = table.withAdminSource(AdminTokenSource.GENERATED);
+    }
+    return table.adminSource();
   }
 
   /**
@@ -134,7 +143,7 @@ public final class HubCredentials {
   }
 
   /** Read, change and rewrite the file under a lock that other KXM processes respect too. */
-  private void update(java.util.function.Consumer<ObjectNode> change) {
+  private void update(Consumer<ObjectNode> change) {
     try (FileLockGuard lock = FileLockGuard.acquire(file)) {
       var current = CredentialsFile.read(file);
       ObjectNode root = current.map(c -> c.root().deepCopy()).orElseGet(Json::object);
@@ -146,14 +155,7 @@ public final class HubCredentials {
 
   @Override
   public String toString() {
-    Map<String, String> shown = new HashMap<>();
-    table.projectTokens().keySet().forEach(p -> shown.put(p, "***"));
-    return "HubCredentials[file="
-        + file
-        + ", admin="
-        + adminTokenSource()
-        + ", projects="
-        + shown
-        + "]";
+    return "HubCredentials[file=%s, admin=%s, projects=%s]"
+        .formatted(file, adminTokenSource(), new java.util.TreeSet<>(projects()));
   }
 }

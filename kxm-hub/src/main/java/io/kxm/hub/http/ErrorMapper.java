@@ -55,11 +55,22 @@ public final class ErrorMapper {
     String message =
         switch (code) {
           case NOT_FOUND -> "no route " + ctx.method().name() + " " + ctx.path();
-          case METHOD_NOT_ALLOWED -> ctx.path() + " does not take " + ctx.method().name();
+          case METHOD_NOT_ALLOWED -> methodNotAllowed(e, ctx);
           case BODY_TOO_LARGE -> "the body is larger than the limit of " + maxBodyBytes + " bytes";
           default -> e.getMessage();
         };
     write(ctx, new KxmException(code, message));
+  }
+
+  /** RFC 9110 wants the allowed methods in {@code Allow}; Javalin puts them in the details. */
+  private static String methodNotAllowed(HttpResponseException e, Context ctx) {
+    String allowed =
+        e.getDetails().getOrDefault("availableMethods", e.getDetails().get("Available methods"));
+    if (allowed == null) {
+      return ctx.path() + " does not take " + ctx.method().name();
+    }
+    ctx.header("Allow", allowed);
+    return ctx.path() + " does not take " + ctx.method().name() + "; it takes " + allowed;
   }
 
   private void unexpected(Exception e, Context ctx) {

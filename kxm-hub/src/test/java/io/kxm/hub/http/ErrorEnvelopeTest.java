@@ -50,6 +50,7 @@ class ErrorEnvelopeTest {
 
     assertThat(response.status()).isEqualTo(405);
     assertThat(response.errorCode()).isEqualTo("method_not_allowed");
+    assertThat(response.header("Allow")).contains("GET");
   }
 
   @Test
