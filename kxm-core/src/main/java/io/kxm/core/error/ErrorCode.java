@@ -24,6 +24,8 @@ public enum ErrorCode {
   HOST_NOT_ALLOWED(421, "Call the hub by the address it is bound to (127.0.0.1 or localhost)."),
   ORIGIN_NOT_ALLOWED(
       403, "Add the origin to KXM_ALLOWED_ORIGINS if this browser client is trusted."),
+  PROJECT_TOKEN_EXISTS(
+      409, "The project already has a token; keep using it, or remove it from hub-env.json first."),
   BIND_REQUIRES_ADMIN_TOKEN(
       1,
       "Set KXM_AUTH_TOKEN (or start once on loopback to create one) before binding beyond loopback."),
@@ -74,6 +76,8 @@ public enum ErrorCode {
 
   // Server lifecycle
   SERVER_DRAINING(503, "The server is shutting down; retry against the restarted server."),
+  NOT_READY(503, "Wait and retry; the message names what the hub is still missing."),
+  PORT_IN_USE(1, "Stop the process that holds the port, or set KXM_PORT to a free one."),
   INTERNAL(500, "This is a bug; the hub log has the details under the request id."),
 
   // Local state and configuration

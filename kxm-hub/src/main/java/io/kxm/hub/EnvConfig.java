@@ -1,0 +1,33 @@
+package io.kxm.hub;
+
+import io.kxm.core.paths.ProjectPaths;
+import io.kxm.core.paths.StatePaths;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/** Reads {@link HubConfig} from {@code KXM_*} environment variables. */
+final class EnvConfig {
+  private EnvConfig() {}
+
+  static HubConfig read(Map<String, String> env, Path projectRoot) {
+    EnvReader read = new EnvReader(env);
+    String stateHome = read.string("KXM_STATE_HOME");
+    if (stateHome != null && !Path.of(stateHome).isAbsolute()) {
+      throw EnvReader.invalid(
+          "KXM_STATE_HOME", "must be an absolute path, got '" + stateHome + "'");
+    }
+    long maxGrace = Duration.ofHours(1).toMillis();
+    return new HubConfig(
+        read.string("KXM_HOST", HubConfig.DEFAULT_HOST),
+        (int) read.number("KXM_PORT", HubConfig.DEFAULT_PORT, 0, 65_535),
+        Duration.ofMillis(
+            read.number("KXM_SHUTDOWN_GRACE_MS", HubConfig.DEFAULT_GRACE_MS, 0, maxGrace)),
+        read.list("KXM_ALLOWED_ORIGINS"),
+        read.string("KXM_AUTH_TOKEN"),
+        read.pairs("KXM_PROJECT_TOKENS"),
+        StatePaths.fromEnvironment(env),
+        ProjectPaths.fromEnvironment(projectRoot, env),
+        HubConfig.DEFAULT_MAX_BODY_BYTES);
+  }
+}

@@ -1,0 +1,110 @@
+package io.kxm.hub.http;
+
+import io.javalin.config.JavalinConfig;
+import io.javalin.http.Context;
+import io.javalin.router.Endpoint;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.hub.auth.BearerAuth;
+import io.kxm.hub.auth.Principal;
+import io.kxm.hub.guard.BrowserGuard;
+import io.kxm.hub.guard.RequestView;
+import java.time.Clock;
+import tools.jackson.core.JacksonException;
+
+/**
+ * What runs around every Javalin route, in order: request id; Host and Origin (for every path, so a
+ * rebinding page learns nothing, not even which paths exist); then, once a route matched, its body
+ * rules and its credential rule; and after the response, the log line and the metric.
+ */
+public final class RequestPipeline {
+  private final BrowserGuard guard;
+  private final BearerAuth bearer;
+  private final RequestObserver observer;
+  private final Clock clock;
+
+  public RequestPipeline(
+      BrowserGuard guard, BearerAuth bearer, RequestObserver observer, Clock clock) {
+    this.guard = guard;
+    this.bearer = bearer;
+    this.observer = observer;
+    this.clock = clock;
+  }
+
+  public void install(JavalinConfig config) {
+    config.http.maxRequestSize = guard.maxBodyBytes();
+    config.routes.before(this::identifyAndScreen);
+    config.routes.beforeMatched(this::checkBodyAndCredential);
+    config.requestLogger.http((ctx, ms) -> observe(ctx));
+  }
+
+  private void identifyAndScreen(Context ctx) {
+    ctx.attribute(HubRequest.STARTED_NANOS, System.nanoTime());
+    String id = RequestIds.accept(ctx.header(HubRequest.REQUEST_ID_HEADER), clock);
+    ctx.attribute(HubRequest.ID, id);
+    ctx.header(HubRequest.REQUEST_ID_HEADER, id);
+    guard.checkHostAndOrigin(view(ctx));
+  }
+
+  private void checkBodyAndCredential(Context ctx) {
+    RoutePolicy policy = policy(ctx);
+    RequestView view = view(ctx);
+    if (policy.body() == BodyKind.JSON) {
+      guard.checkBody(view);
+      if (view.writesBody() && view.hasBody()) {
+        parseJson(ctx);
+      }
+    }
+    if (policy.access() == Access.PUBLIC) {
+      return;
+    }
+    Principal principal = bearer.authenticate(ctx.header("Authorization"));
+    ctx.attribute(HubRequest.PRINCIPAL, principal);
+    if (policy.access() == Access.ADMIN) {
+      BearerAuth.requireAdmin(principal);
+    }
+  }
+
+  private static void parseJson(Context ctx) {
+    byte[] body = ctx.bodyAsBytes(); // Javalin refuses more than maxRequestSize here (413).
+    try {
+      ctx.attribute(HubRequest.JSON_BODY, Json.MAPPER.readTree(body));
+    } catch (JacksonException e) {
+      var at = e.getLocation();
+      String where =
+          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
+      throw new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON" + where);
+    }
+  }
+
+  private void observe(Context ctx) {
+    Long started = ctx.attribute(HubRequest.STARTED_NANOS);
+    long nanos = started == null ? 0 : System.nanoTime() - started;
+    String principal = HubRequest.principal(ctx).map(Principal::kind).orElse("none");
+    observer.finished(
+        HubRequest.id(ctx), ctx.method().name(), route(ctx), ctx.statusCode(), nanos, principal);
+  }
+
+  private static RoutePolicy policy(Context ctx) {
+    Endpoint endpoint = ctx.endpoints().matchedHttpEndpoint();
+    RoutePolicy policy = endpoint == null ? null : endpoint.metadata(RoutePolicy.class);
+    return policy == null ? RoutePolicy.DEFAULT : policy;
+  }
+
+  private static String route(Context ctx) {
+    Endpoint endpoint = ctx.endpoints().matchedHttpEndpoint();
+    return endpoint == null ? RequestObserver.UNMATCHED : endpoint.path;
+  }
+
+  static RequestView view(Context ctx) {
+    var req = ctx.req();
+    return new RequestView(
+        ctx.method().name(),
+        ctx.header("Host"),
+        ctx.header("Origin"),
+        ctx.header("Content-Type"),
+        req.getContentLengthLong(),
+        req.getHeader("Transfer-Encoding") != null);
+  }
+}
