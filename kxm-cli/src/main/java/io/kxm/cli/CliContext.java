@@ -7,7 +7,8 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /** What every command may read from outside: environment, working folder and console. */
-public record CliContext(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err) {
+public record CliContext(
+    Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err) {
 
   public StatePaths statePaths() {
     return StatePaths.fromEnvironment(env);

@@ -4,9 +4,8 @@ import io.kxm.core.error.KxmException;
 import picocli.CommandLine;
 
 /**
- * A command that fails prints its error code, message and next step, never a stack trace, and
- * exits 1. Unexpected exceptions say so and point at the log, still without a trace unless
- * KXM_DEBUG=1.
+ * A command that fails prints its error code, message and next step, never a stack trace, and exits
+ * 1. Unexpected exceptions say so and point at the log, still without a trace unless KXM_DEBUG=1.
  */
 final class FailureHandler implements CommandLine.IExecutionExceptionHandler {
   static final int FAILED = 1;

@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Starts {@code kxm hub start --foreground} as a detached child and waits until it has claimed
- * the project and answers {@code /health}. Its console output goes to {@code hub-console.log}.
+ * Starts {@code kxm hub start --foreground} as a detached child and waits until it has claimed the
+ * project and answers {@code /health}. Its console output goes to {@code hub-console.log}.
  */
 final class BackgroundHub {
   private static final Duration START_TIMEOUT = Duration.ofSeconds(60);

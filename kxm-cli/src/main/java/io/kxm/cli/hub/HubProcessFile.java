@@ -13,8 +13,8 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * The claim a running hub leaves in {@code .kxm/state/hub.json}: which process serves which URL.
- * It holds no secret; {@code kxm hub stop} and {@code status} read it.
+ * The claim a running hub leaves in {@code .kxm/state/hub.json}: which process serves which URL. It
+ * holds no secret; {@code kxm hub stop} and {@code status} read it.
  */
 public record HubProcessFile(long pid, String host, int port, String url, Instant startedAt) {
 
@@ -46,14 +46,13 @@ public record HubProcessFile(long pid, String host, int port, String url, Instan
   public static void removeIfOwnedBy(Path file, long pid) {
     read(file)
         .filter(claim -> claim.pid() == pid)
-        .ifPresent(
-            claim -> {
-              try {
-                Files.deleteIfExists(file);
-              } catch (IOException e) {
-                // Left behind, it is harmless: readers check the process is alive.
-              }
-            });
+        .ifPresent(claim -> {
+          try {
+            Files.deleteIfExists(file);
+          } catch (IOException e) {
+            // Left behind, it is harmless: readers check the process is alive.
+          }
+        });
   }
 
   public boolean processAlive() {

@@ -30,27 +30,30 @@ public final class HubStartCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
-    var claimFile = context.projectPaths().hubPidFile();
-    HubProcessFile.read(claimFile)
-        .filter(HubProcessFile::processAlive)
-        .ifPresent(
-            running -> {
-              throw new KxmException(
-                  ErrorCode.HUB_ALREADY_RUNNING,
-                  "a hub is already running for this project at "
-                      + running.url()
-                      + " (pid "
-                      + running.pid()
-                      + ")");
-            });
+  public Integer call() throws InterruptedException {
+    refuseIfRunning(context);
     if (foreground) {
       return ForegroundHub.run(context, bind.host(), bind.port(), false);
     }
     HubProcessFile started =
-        BackgroundHub.start(context, bind.host(), bind.port(), claimFile);
+        BackgroundHub.start(context, bind.host(), bind.port(), context.projectPaths().hubPidFile());
     context.out().println("hub started at " + started.url() + " (pid " + started.pid() + ")");
     context.out().println("stop it with: kxm hub stop");
     return 0;
+  }
+
+  /** One hub per project folder: a second start would fight over the store. */
+  static void refuseIfRunning(CliContext context) {
+    HubProcessFile.read(context.projectPaths().hubPidFile())
+        .filter(HubProcessFile::processAlive)
+        .ifPresent(running -> {
+          throw new KxmException(
+              ErrorCode.HUB_ALREADY_RUNNING,
+              "a hub is already running for this project at "
+                  + running.url()
+                  + " (pid "
+                  + running.pid()
+                  + ")");
+        });
   }
 }

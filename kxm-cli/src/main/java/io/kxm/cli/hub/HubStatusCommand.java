@@ -30,7 +30,8 @@ public final class HubStatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Optional<HubProcessFile> claim =
-        HubProcessFile.read(context.projectPaths().hubPidFile()).filter(HubProcessFile::processAlive);
+        HubProcessFile.read(context.projectPaths().hubPidFile())
+            .filter(HubProcessFile::processAlive);
     boolean healthy = claim.map(c -> HubProbe.healthy(c.url())).orElse(false);
     String state = claim.isEmpty() ? "stopped" : healthy ? "running" : "not_answering";
 
@@ -39,12 +40,11 @@ public final class HubStatusCommand implements Callable<Integer> {
       out.put("status", state);
       out.put("running", claim.isPresent());
       out.put("healthy", healthy);
-      claim.ifPresent(
-          c -> {
-            out.put("url", c.url());
-            out.put("pid", c.pid());
-            out.put("startedAt", c.startedAt().toString());
-          });
+      claim.ifPresent(c -> {
+        out.put("url", c.url());
+        out.put("pid", c.pid());
+        out.put("startedAt", c.startedAt().toString());
+      });
       out.put("dataPath", context.projectPaths().dataPath().toString());
       context.out().println(Json.write(out));
     } else if (claim.isEmpty()) {

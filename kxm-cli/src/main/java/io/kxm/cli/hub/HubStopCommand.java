@@ -28,11 +28,10 @@ public final class HubStopCommand implements Callable<Integer> {
     HubProcessFile claim =
         HubProcessFile.read(claimFile)
             .filter(HubProcessFile::processAlive)
-            .orElseThrow(
-                () ->
-                    new KxmException(
-                        ErrorCode.HUB_NOT_RUNNING,
-                        "no hub is running for the project in " + context.workingDir()));
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.HUB_NOT_RUNNING,
+                    "no hub is running for the project in " + context.workingDir()));
     ProcessHandle process = ProcessHandle.of(claim.pid()).orElseThrow();
     process.destroy();
     Duration wait = Duration.ofMillis(graceMillis() + 5_000);
@@ -40,7 +39,9 @@ public final class HubStopCommand implements Callable<Integer> {
       process.onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
       process.destroyForcibly();
-      context.err().println("kxm: the hub did not stop within " + wait.toSeconds() + " s; killed it");
+      context
+          .err()
+          .println("kxm: the hub did not stop within " + wait.toSeconds() + " s; killed it");
     } catch (ExecutionException e) {
       // onExit never completes exceptionally; treat it as exited.
     }
