@@ -1,0 +1,73 @@
+package io.kxm.cli;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+/** The planes depend inward only: core on nothing of ours, stores and MCP on core, CLI on all. */
+class LayeringTest {
+  static final JavaClasses KXM =
+      new ClassFileImporter()
+          .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+          .importPackages("io.kxm");
+
+  @Test
+  void the_core_depends_on_no_other_plane_and_no_framework() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.core..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.kxm.store..",
+            "io.kxm.hub..",
+            "io.kxm.mcp..",
+            "io.kxm.cli..",
+            "io.javalin..",
+            "jakarta.servlet..",
+            "org.eclipse.jetty..",
+            "io.modelcontextprotocol..",
+            "picocli..",
+            "java.sql..",
+            "org.flywaydb..")
+        .because("the domain stays free of servers, drivers and surfaces")
+        .check(KXM);
+  }
+
+  @Test
+  void the_stores_do_not_know_the_servers_or_the_cli() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.store..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.kxm.hub..", "io.kxm.mcp..", "io.kxm.cli..", "io.javalin..", "picocli..")
+        .check(KXM);
+  }
+
+  @Test
+  void the_mcp_adapter_does_not_know_the_hub_the_stores_or_the_cli() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.mcp..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.kxm.hub..", "io.kxm.store..", "io.kxm.cli..", "io.javalin..")
+        .check(KXM);
+  }
+
+  @Test
+  void the_hub_does_not_know_the_cli() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.hub..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.kxm.cli..", "picocli..")
+        .check(KXM);
+  }
+}
