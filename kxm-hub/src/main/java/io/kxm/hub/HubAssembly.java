@@ -1,5 +1,6 @@
 package io.kxm.hub;
 
+import io.kxm.hub.metrics.StoreMeters;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.Stores;
@@ -24,6 +25,7 @@ public final class HubAssembly {
       return HubServer.builder(config)
           .clock(clock)
           .readiness(store::checkReady)
+          .meterBinder(new StoreMeters(store))
           .closeAfterStop(store)
           .captureLibraryLogs(true)
           .start();

@@ -23,6 +23,9 @@ public interface Store extends Transactions, AutoCloseable {
    */
   void checkReady();
 
+  /** Connection and queue figures for monitoring; cheap enough to read on every scrape. */
+  PoolStats poolStats();
+
   AgentStore agents();
 
   MessageStore messages();

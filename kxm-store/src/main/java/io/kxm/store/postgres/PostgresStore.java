@@ -6,6 +6,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.store.Dialect;
 import io.kxm.store.MigrationReport;
+import io.kxm.store.PoolStats;
 import io.kxm.store.PostgresLocation;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.jdbc.BaseStore;
@@ -125,6 +126,19 @@ public final class PostgresStore extends BaseStore {
       }
       throw e;
     }
+  }
+
+  @Override
+  public PoolStats poolStats() {
+    var bean = pool.getHikariPoolMXBean();
+    if (bean == null) {
+      return new PoolStats(0, 0, 0, -1);
+    }
+    return new PoolStats(
+        bean.getTotalConnections(),
+        bean.getIdleConnections(),
+        bean.getThreadsAwaitingConnection(),
+        -1);
   }
 
   @Override

@@ -45,6 +45,14 @@ final class ReadPool implements AutoCloseable {
     }
   }
 
+  int size() {
+    return size;
+  }
+
+  int idleCount() {
+    return idle.size();
+  }
+
   <T> T read(Function<Jdbc, T> work) {
     Slot slot = borrow();
     boolean healthy = false;

@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.store.Dialect;
 import io.kxm.store.MigrationReport;
+import io.kxm.store.PoolStats;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.jdbc.BaseStore;
 import io.kxm.store.jdbc.Jdbc;
@@ -89,6 +90,12 @@ public final class SqliteStore extends BaseStore {
           return values;
         };
     return fromWriter ? writeWith(query) : readWith(query);
+  }
+
+  @Override
+  public PoolStats poolStats() {
+    int readersIdle = readers.idleCount();
+    return new PoolStats(readers.size() + 1, readersIdle, writer.waiting(), writer.batches());
   }
 
   GroupCommitWriter writer() {
