@@ -16,7 +16,7 @@ import java.util.Map;
 public final class Run implements AutoCloseable {
   private final boolean quick;
   private final Path tempDir;
-  private final Map<Class<?>, Object> shared = new LinkedHashMap<>();
+  private final Map<String, Object> shared = new LinkedHashMap<>();
   private final Deque<AutoCloseable> toClose = new ArrayDeque<>();
 
   public Run(boolean quick) throws IOException {
@@ -57,15 +57,18 @@ public final class Run implements AutoCloseable {
     return Files.createTempDirectory(tempDir, prefix);
   }
 
-  /** Starts a shared resource (a bare server, the hub) the first time a measure asks for it. */
-  public synchronized <T extends AutoCloseable> T shared(Class<T> type, Starter<T> starter)
-      throws Exception {
-    Object existing = shared.get(type);
+  /**
+   * Starts a shared resource (a bare server, the hub) the first time a measure asks for it under
+   * {@code key}; later calls get the same one. It is stopped when the run closes.
+   */
+  public synchronized <T extends AutoCloseable> T shared(
+      String key, Class<T> type, Starter<T> starter) throws Exception {
+    Object existing = shared.get(key);
     if (existing != null) {
       return type.cast(existing);
     }
     T started = starter.start(this);
-    shared.put(type, started);
+    shared.put(key, started);
     toClose.push(started);
     return started;
   }

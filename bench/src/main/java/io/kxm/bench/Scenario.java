@@ -24,6 +24,7 @@ public interface Scenario {
    * @param productMetric name of a metric of {@link #product()}
    * @param baseline name of a baseline in {@link Registry#baselines()}
    * @param baselineMetric name of a metric of that baseline
+   * @param target the ratio aimed for, or null for a ratio shown for information only
    */
   record Comparison(String productMetric, String baseline, String baselineMetric, Target target) {}
 }

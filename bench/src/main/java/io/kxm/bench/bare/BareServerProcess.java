@@ -17,6 +17,12 @@ public final class BareServerProcess implements AutoCloseable {
     this.base = base;
   }
 
+  /** The one bare server the HTTP baselines of a run share. */
+  public static BareServerProcess shared(Run run) throws Exception {
+    return run.shared("bare-jetty", BareServerProcess.class, BareServerProcess::start);
+  }
+
+  /** A server of its own, for a measure that reads its memory. */
   public static BareServerProcess start(Run run) throws Exception {
     Child.Started<Integer> s =
         Child.start(

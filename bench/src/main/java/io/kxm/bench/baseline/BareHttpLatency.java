@@ -33,7 +33,7 @@ public final class BareHttpLatency implements Measure {
 
   @Override
   public void prepare(Run run) throws Exception {
-    BareServerProcess server = run.shared(BareServerProcess.class, BareServerProcess::start);
+    BareServerProcess server = BareServerProcess.shared(run);
     connection = HttpConnection.open(server.base());
     request =
         Request.postJson(

@@ -32,7 +32,7 @@ public final class BarePost implements Measure {
 
   @Override
   public void prepare(Run run) throws Exception {
-    BareServerProcess server = run.shared(BareServerProcess.class, BareServerProcess::start);
+    BareServerProcess server = BareServerProcess.shared(run);
     request =
         Request.postJson(
             server.base(), "/post", Map.of(), Payloads.sendJson("sink", Payloads.SEND_BYTES));

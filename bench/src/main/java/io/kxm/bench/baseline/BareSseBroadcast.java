@@ -40,7 +40,7 @@ public final class BareSseBroadcast implements Measure {
 
   @Override
   public void prepare(Run run) throws Exception {
-    server = run.shared(BareServerProcess.class, BareServerProcess::start);
+    server = BareServerProcess.shared(run);
     for (int i = 0; i < CLIENTS; i++) {
       SseStream s = SseStream.open(server.base(), "/sse", Map.of(), 16 * 1024);
       streams.add(s);

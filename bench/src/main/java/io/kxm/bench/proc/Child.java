@@ -88,6 +88,23 @@ public final class Child implements AutoCloseable {
 
   public record Started<T>(Child child, T value) {}
 
+  /**
+   * Starts {@code command} with both outputs going to its log, for a child whose readiness is seen
+   * some other way (a file it writes, a port that answers).
+   */
+  public static Child launch(
+      String name, List<String> command, Path dir, Map<String, String> env, boolean watchesInput)
+      throws IOException {
+    Path log = dir.resolve(name + ".log");
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+    pb.environment().putAll(env);
+    pb.redirectErrorStream(true);
+    pb.redirectOutput(log.toFile());
+    Process process = pb.start();
+    Log.info("started " + name + " (pid " + process.pid() + ")");
+    return new Child(name, process, log, watchesInput);
+  }
+
   public long pid() {
     return process.pid();
   }
