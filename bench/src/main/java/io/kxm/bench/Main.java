@@ -36,7 +36,11 @@ public final class Main {
       return;
     } finally {
       run.close();
-      Runtime.getRuntime().removeShutdownHook(hook);
+      try {
+        Runtime.getRuntime().removeShutdownHook(hook);
+      } catch (IllegalStateException shuttingDown) {
+        // The hook is running or has run; it closes the same run, which is idempotent.
+      }
     }
 
     System.out.println();

@@ -30,7 +30,11 @@ public final class BareSseBroadcast implements Measure {
 
   @Override
   public String what() {
-    return "bare Jetty SSE broadcast to " + CLIENTS + " clients, " + EVENT_BYTES + "-byte events";
+    return "bare Jetty SSE broadcast to "
+        + String.format(java.util.Locale.ROOT, "%,d", CLIENTS)
+        + " clients, "
+        + EVENT_BYTES
+        + "-byte events";
   }
 
   @Override

@@ -73,7 +73,7 @@ public final class DurableSendScenario implements Scenario {
         List<Request> sends = new ArrayList<>();
         try (HttpConnection c = HttpConnection.open(client.base())) {
           Agent recipient = client.register(c, "send-sink", "receives the send benchmark");
-          sink = Inbox.open(client, recipient, (message, arrived) -> {});
+          sink = Inbox.drain(client, recipient);
           String content = Payloads.content(Payloads.SEND_BYTES - 40);
           for (int i = 0; i < AGENTS; i++) {
             Agent sender = client.register(c, "send-" + i, "sends in the send benchmark");

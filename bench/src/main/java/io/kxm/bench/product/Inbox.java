@@ -27,6 +27,28 @@ final class Inbox implements AutoCloseable {
     return inbox;
   }
 
+  /**
+   * Opens the stream and reads it without decoding, for a recipient that only has to be online and
+   * keep up: the client's CPU then goes to the load it drives.
+   */
+  static Inbox drain(HubClient hub, Agent agent) throws IOException {
+    Inbox inbox = new Inbox(hub.events(agent));
+    Thread.ofVirtual().name("drain-" + agent.name()).start(inbox::skipAll);
+    return inbox;
+  }
+
+  private void skipAll() {
+    try {
+      while (stream.skip()) {
+        // Only keeping up matters.
+      }
+    } catch (IOException e) {
+      if (!closing) {
+        Log.warn("event stream ended: " + e);
+      }
+    }
+  }
+
   private void read(BiConsumer<JsonNode, Long> onRequest) {
     try {
       var e = stream.next();
