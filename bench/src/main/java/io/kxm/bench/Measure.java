@@ -6,6 +6,8 @@ import java.util.List;
  * Something measured a few times in one run: a raw baseline or the product's side of a scenario.
  * The suite calls {@link #prepare} once, {@link #once} for each repetition, then {@link #close};
  * each call of {@code once} returns one value per metric, in the order of {@link #metrics()}.
+ * Repetitions of all measures take turns, so whatever a measure keeps open between its own calls
+ * (connections, subscribers) must stay idle and cheap while the others run.
  */
 public interface Measure extends AutoCloseable {
 

@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** Measures the selected baselines and product sides, then pairs them into rows. */
+/** Measures the selected baselines and product sides in rounds, then pairs them into rows. */
 public final class Suite {
   private final List<Registry.Entry> baselines;
   private final List<Scenario> scenarios;
@@ -47,16 +47,29 @@ public final class Suite {
           "no scenario or baseline is named " + only + "; names: " + String.join(", ", names()));
     }
 
-    Map<String, Outcome> baselineOutcomes = new LinkedHashMap<>();
+    // Every measure is prepared first, then each round repeats all of them once: a machine that
+    // slows down for a while (other builds on shared cores) then weighs on product and baseline
+    // alike, and their ratio holds better than their absolute figures.
+    Map<String, Trial> baselineTrials = new LinkedHashMap<>();
     for (Registry.Entry b : baselines) {
       if (chosenBaselines.contains(b.name())) {
-        baselineOutcomes.put(b.name(), measure(b.name(), b.factory().get(), run));
+        baselineTrials.put(b.name(), Trial.prepare(b.name(), b.factory().get(), run));
       }
     }
-    Map<String, Outcome> productOutcomes = new LinkedHashMap<>();
+    Map<String, Trial> productTrials = new LinkedHashMap<>();
     for (Scenario s : chosenScenarios) {
-      productOutcomes.put(s.name(), measure(s.name(), s.product(), run));
+      productTrials.put(s.name(), Trial.prepare(s.name(), s.product(), run));
     }
+    List<Trial> all = new ArrayList<>(baselineTrials.values());
+    all.addAll(productTrials.values());
+    for (int round = 1; round <= run.reps(); round++) {
+      Log.info("round " + round + " of " + run.reps());
+      all.forEach(t -> t.repeat(run));
+    }
+    Map<String, Outcome> baselineOutcomes = new LinkedHashMap<>();
+    baselineTrials.forEach((name, t) -> baselineOutcomes.put(name, t.finish()));
+    Map<String, Outcome> productOutcomes = new LinkedHashMap<>();
+    productTrials.forEach((name, t) -> productOutcomes.put(name, t.finish()));
     return assemble(chosenScenarios, baselineOutcomes, productOutcomes, run.quick());
   }
 
@@ -111,43 +124,5 @@ public final class Suite {
         rows,
         notices,
         failed);
-  }
-
-  static Outcome measure(String name, Measure measure, Run run) {
-    String what = measure.what();
-    Log.info(name + ": " + what);
-    try (measure) {
-      measure.prepare(run);
-      List<Metric> metrics = measure.metrics();
-      double[][] values = new double[metrics.size()][run.reps()];
-      for (int r = 0; r < run.reps(); r++) {
-        double[] once = measure.once(run);
-        if (once.length != metrics.size()) {
-          throw new IllegalStateException(
-              name + " returned " + once.length + " values for " + metrics.size() + " metrics");
-        }
-        StringBuilder line = new StringBuilder(name + " rep " + (r + 1) + ":");
-        for (int i = 0; i < once.length; i++) {
-          values[i][r] = once[i];
-          line.append(' ').append(Figure.number(once[i])).append(' ').append(metrics.get(i).unit());
-        }
-        Log.info(line.toString());
-      }
-      List<Figure> figures = new ArrayList<>();
-      for (int i = 0; i < metrics.size(); i++) {
-        figures.add(Figure.of(metrics.get(i), values[i]));
-      }
-      return new Measured(name, what, figures);
-    } catch (Measure.Skip skip) {
-      Log.warn(name + " skipped: " + skip.getMessage());
-      return new Skipped(name, what, skip.getMessage());
-    } catch (Exception | Error e) {
-      if (e instanceof InterruptedException) {
-        Thread.currentThread().interrupt();
-      }
-      Log.warn(name + " failed: " + e);
-      e.printStackTrace();
-      return new Failed(name, what, String.valueOf(e));
-    }
   }
 }
