@@ -39,9 +39,10 @@ public final class Registry {
   }
 
   /**
-   * Product scenarios whose hub side works today. The messaging ones in {@code
-   * io.kxm.bench.product} are written against the hub's HTTP contract and go here once the hub
-   * serves those routes; until then the table shows their baselines alone.
+   * Product scenarios whose product side works today. Those in {@code io.kxm.bench.product} are
+   * written and go here once the product serves them: {@code DurableSendScenario}, {@code
+   * SendToSseLatencyScenario} and {@code RoundTripScenario} need the hub's messaging routes, {@code
+   * CliStartScenario} needs the CLI jar to build. Until then the table shows their baselines alone.
    */
   public static List<Scenario> scenarios() {
     return List.of();

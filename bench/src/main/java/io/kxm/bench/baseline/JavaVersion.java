@@ -4,11 +4,12 @@ import io.kxm.bench.Measure;
 import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.proc.Jvm;
-import java.lang.ProcessBuilder.Redirect;
+import io.kxm.bench.proc.Wall;
 import java.util.List;
 
 /** Wall time of {@code java -version} on the suite's JDK: the floor of any CLI start. */
 public final class JavaVersion implements Measure {
+  private final List<String> command = List.of(Jvm.java().toString(), "-version");
 
   @Override
   public String what() {
@@ -22,26 +23,11 @@ public final class JavaVersion implements Measure {
 
   @Override
   public void prepare(Run run) throws Exception {
-    javaVersion(); // loads the JDK's files into the page cache, as they are for a user
+    Wall.millis(command); // loads the JDK's files into the page cache, as they are for a user
   }
 
   @Override
   public double[] once(Run run) throws Exception {
-    return new double[] {javaVersion()};
-  }
-
-  private static double javaVersion() throws Exception {
-    long t0 = System.nanoTime();
-    Process p =
-        new ProcessBuilder(Jvm.java().toString(), "-version")
-            .redirectOutput(Redirect.DISCARD)
-            .redirectError(Redirect.DISCARD)
-            .start();
-    int code = p.waitFor();
-    double ms = (System.nanoTime() - t0) / 1e6;
-    if (code != 0) {
-      throw new IllegalStateException("java -version exited " + code);
-    }
-    return ms;
+    return new double[] {Wall.millis(command)};
   }
 }
