@@ -16,10 +16,18 @@ public final class HttpConnection implements AutoCloseable {
   private static final int MAX_BODY = 16 * 1024 * 1024;
   private static final int CONNECT_TIMEOUT_MS = 5_000;
 
+  /**
+   * A connection idle longer than this is replaced before the next request: servers close idle
+   * keep-alive connections (Jetty after 30 s), and a request written into one that is closing gets
+   * no answer. Measures take turns in rounds, so idle spells between them are the rule.
+   */
+  private static final long REOPEN_AFTER_IDLE_NANOS = 2_000_000_000L;
+
   private final URI base;
   private Socket socket;
   private WireIn in;
   private OutputStream out;
+  private long lastUsed;
 
   private HttpConnection(URI base) {
     this.base = base;
@@ -36,6 +44,10 @@ public final class HttpConnection implements AutoCloseable {
    * opens a new one. Nothing is retried: a benchmark must see every error.
    */
   public HttpResponse send(Request request) throws IOException {
+    long now = System.nanoTime();
+    if (socket != null && now - lastUsed > REOPEN_AFTER_IDLE_NANOS) {
+      close();
+    }
     if (socket == null) {
       connect();
     }
@@ -50,6 +62,7 @@ public final class HttpConnection implements AutoCloseable {
       if (head.closes()) {
         close();
       }
+      lastUsed = System.nanoTime();
       return new HttpResponse(head.status(), head.headers(), body);
     } catch (IOException | RuntimeException e) {
       close();
@@ -91,6 +104,7 @@ public final class HttpConnection implements AutoCloseable {
     s.setTcpNoDelay(true);
     s.connect(new InetSocketAddress(base.getHost(), base.getPort()), CONNECT_TIMEOUT_MS);
     socket = s;
+    lastUsed = System.nanoTime();
     in = new WireIn(s.getInputStream(), 16 * 1024);
     out = new java.io.BufferedOutputStream(s.getOutputStream(), 16 * 1024);
   }
