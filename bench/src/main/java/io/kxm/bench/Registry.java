@@ -1,0 +1,50 @@
+package io.kxm.bench;
+
+import io.kxm.bench.baseline.BareHttpLatency;
+import io.kxm.bench.baseline.BarePost;
+import io.kxm.bench.baseline.BareSseBroadcast;
+import io.kxm.bench.baseline.BareSseIdle;
+import io.kxm.bench.baseline.JavaVersion;
+import io.kxm.bench.baseline.NatsOrderedReplay;
+import io.kxm.bench.baseline.NatsPublish;
+import io.kxm.bench.baseline.PostgresCommits;
+import io.kxm.bench.baseline.RedisXadd;
+import io.kxm.bench.baseline.SqliteBatchInsert;
+import io.kxm.bench.baseline.SqliteCommits;
+import io.kxm.bench.baseline.SqliteRangeRead;
+import java.util.List;
+import java.util.function.Supplier;
+
+/** Every baseline and every product scenario the suite runs, in table order. */
+public final class Registry {
+  private Registry() {}
+
+  /** A baseline under its key: scenarios name it in their comparisons, {@code --only} takes it. */
+  public record Entry(String name, Supplier<Measure> factory) {}
+
+  public static List<Entry> baselines() {
+    return List.of(
+        new Entry("sqlite-commits", SqliteCommits::new),
+        new Entry("postgres-commits", PostgresCommits::new),
+        new Entry("bare-post", BarePost::new),
+        new Entry("nats-publish", NatsPublish::new),
+        new Entry("redis-xadd", RedisXadd::new),
+        new Entry("bare-http-latency", BareHttpLatency::new),
+        new Entry("bare-sse-broadcast", BareSseBroadcast::new),
+        new Entry("bare-sse-idle", BareSseIdle::new),
+        new Entry("sqlite-range-read", SqliteRangeRead::new),
+        new Entry("nats-ordered-replay", NatsOrderedReplay::new),
+        new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
+        new Entry("java-version", JavaVersion::new));
+  }
+
+  /**
+   * Product scenarios whose product side works today. Those in {@code io.kxm.bench.product} are
+   * written and go here once the product serves them: {@code DurableSendScenario}, {@code
+   * SendToSseLatencyScenario} and {@code RoundTripScenario} need the hub's messaging routes, {@code
+   * CliStartScenario} needs the CLI jar to build. Until then the table shows their baselines alone.
+   */
+  public static List<Scenario> scenarios() {
+    return List.of();
+  }
+}

@@ -1,0 +1,95 @@
+package io.kxm.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What one invocation of the suite shares between measures: its size (quick or full), a temporary
+ * folder, and processes started once and stopped at the end, last started first stopped.
+ */
+public final class Run implements AutoCloseable {
+  private final boolean quick;
+  private final Path tempDir;
+  private final Map<String, Object> shared = new LinkedHashMap<>();
+  private final Deque<AutoCloseable> toClose = new ArrayDeque<>();
+
+  public Run(boolean quick) throws IOException {
+    this.quick = quick;
+    this.tempDir = Files.createTempDirectory("kxm-bench-");
+  }
+
+  public boolean quick() {
+    return quick;
+  }
+
+  /** Repetitions per figure; at least 3 so that a median means something. */
+  public int reps() {
+    return quick ? 3 : 5;
+  }
+
+  /** How long one throughput repetition runs. */
+  public Duration window() {
+    return quick ? Duration.ofMillis(1000) : Duration.ofSeconds(5);
+  }
+
+  /** Load before the counted repetitions, so that both sides are measured after JIT warm-up. */
+  public Duration warmup() {
+    return quick ? Duration.ofMillis(1000) : Duration.ofSeconds(5);
+  }
+
+  /** Picks the quick or the full size of a count. */
+  public int size(int quickSize, int fullSize) {
+    return quick ? quickSize : fullSize;
+  }
+
+  public Path tempDir() {
+    return tempDir;
+  }
+
+  /** A fresh folder under the run's temporary folder. */
+  public Path newDir(String prefix) throws IOException {
+    return Files.createTempDirectory(tempDir, prefix);
+  }
+
+  /**
+   * Starts a shared resource (a bare server, the hub) the first time a measure asks for it under
+   * {@code key}; later calls get the same one. It is stopped when the run closes.
+   */
+  public synchronized <T extends AutoCloseable> T shared(
+      String key, Class<T> type, Starter<T> starter) throws Exception {
+    Object existing = shared.get(key);
+    if (existing != null) {
+      return type.cast(existing);
+    }
+    T started = starter.start(this);
+    shared.put(key, started);
+    toClose.push(started);
+    return started;
+  }
+
+  /** Stops everything started through this run, even when a stop fails. */
+  @Override
+  public synchronized void close() {
+    while (!toClose.isEmpty()) {
+      AutoCloseable c = toClose.pop();
+      try {
+        c.close();
+      } catch (Exception e) {
+        Log.warn("could not stop " + c + ": " + e);
+      }
+    }
+    shared.clear();
+    Fs.deleteQuietly(tempDir);
+  }
+
+  @FunctionalInterface
+  public interface Starter<T> {
+    T start(Run run) throws Exception;
+  }
+}

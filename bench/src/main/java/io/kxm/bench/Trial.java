@@ -1,0 +1,101 @@
+package io.kxm.bench;
+
+import io.kxm.bench.Outcome.Failed;
+import io.kxm.bench.Outcome.Measured;
+import io.kxm.bench.Outcome.Skipped;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One measure through a run: prepared once, repeated once per round, closed at the end. Until it
+ * fails or is skipped it collects one value per metric and round.
+ */
+final class Trial {
+  private final String name;
+  private final Measure measure;
+  private final String what;
+  private List<Metric> metrics = List.of();
+  private double[][] values;
+  private int done;
+  private Outcome ended;
+
+  private Trial(String name, Measure measure) {
+    this.name = name;
+    this.measure = measure;
+    this.what = measure.what();
+  }
+
+  /** Prepares the measure; a skip or a failure ends the trial at once. */
+  static Trial prepare(String name, Measure measure, Run run) {
+    Trial t = new Trial(name, measure);
+    Log.info(name + ": " + t.what);
+    try {
+      measure.prepare(run);
+      t.metrics = measure.metrics();
+      t.values = new double[t.metrics.size()][run.reps()];
+    } catch (Measure.Skip skip) {
+      Log.warn(name + " skipped: " + skip.getMessage());
+      t.end(new Skipped(name, t.what, skip.getMessage()));
+    } catch (Exception | Error e) {
+      t.fail(e);
+    }
+    return t;
+  }
+
+  boolean running() {
+    return ended == null;
+  }
+
+  /** Runs one repetition; a failure ends the trial and the others go on. */
+  void repeat(Run run) {
+    if (!running()) {
+      return;
+    }
+    try {
+      double[] once = measure.once(run);
+      if (once.length != metrics.size()) {
+        throw new IllegalStateException(
+            name + " returned " + once.length + " values for " + metrics.size() + " metrics");
+      }
+      StringBuilder line = new StringBuilder(name + " rep " + (done + 1) + ":");
+      for (int i = 0; i < once.length; i++) {
+        values[i][done] = once[i];
+        line.append(' ').append(Figure.number(once[i])).append(' ').append(metrics.get(i).unit());
+      }
+      done++;
+      Log.info(line.toString());
+    } catch (Exception | Error e) {
+      fail(e);
+    }
+  }
+
+  /** Closes the measure and says what it came to. */
+  Outcome finish() {
+    if (running()) {
+      List<Figure> figures = new ArrayList<>();
+      for (int i = 0; i < metrics.size(); i++) {
+        figures.add(Figure.of(metrics.get(i), values[i]));
+      }
+      end(new Measured(name, what, figures));
+    }
+    return ended;
+  }
+
+  private void fail(Throwable e) {
+    if (e instanceof InterruptedException) {
+      Thread.currentThread().interrupt();
+    }
+    Log.warn(name + " failed: " + e);
+    e.printStackTrace();
+    end(new Failed(name, what, String.valueOf(e)));
+  }
+
+  private void end(Outcome outcome) {
+    ended = outcome;
+    try {
+      measure.close();
+    } catch (Exception e) {
+      Log.warn("could not close " + name + ": " + e);
+    }
+  }
+}

@@ -1,0 +1,111 @@
+package io.kxm.bench.baseline;
+
+import io.kxm.bench.Log;
+import io.kxm.bench.Measure;
+import io.kxm.bench.Metric;
+import io.kxm.bench.Run;
+import io.kxm.bench.client.Load;
+import io.kxm.bench.client.Payloads;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.Statement;
+import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
+
+/**
+ * Eight writers each committing one message-sized row per transaction, in a private schema dropped
+ * afterwards: the bar for the hub's durable send on PostgreSQL.
+ */
+public final class PostgresCommits implements Measure {
+  private static final int WRITERS = 8;
+  private final String host = Reachable.env("KXM_TEST_PG_HOST", "127.0.0.1");
+  private final int port = Integer.parseInt(Reachable.env("KXM_TEST_PG_PORT", "5432"));
+  private final String url =
+      "jdbc:postgresql://"
+          + host
+          + ":"
+          + port
+          + "/"
+          + Reachable.env("KXM_TEST_PG_DATABASE", "test")
+          + "?user="
+          + Reachable.env("KXM_TEST_PG_USER", "postgres");
+  private final String schema =
+      "kxm_bench_"
+          + ProcessHandle.current().pid()
+          + "_"
+          + ThreadLocalRandom.current().nextInt(1 << 20);
+  private boolean created;
+  private Load load;
+
+  @Override
+  public String what() {
+    return "PostgreSQL single-row INSERT commits, " + WRITERS + " JDBC writers";
+  }
+
+  @Override
+  public List<Metric> metrics() {
+    return List.of(Metric.rate("commits/s"));
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
+    if (!Reachable.tcp(host, port)) {
+      throw new Skip("PostgreSQL is not answering on " + host + ":" + port + "; start it first");
+    }
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      s.execute("CREATE SCHEMA " + schema);
+      created = true;
+      s.execute(
+          "CREATE TABLE "
+              + schema
+              + ".message (id BIGSERIAL PRIMARY KEY, sender TEXT NOT NULL, target TEXT NOT NULL,"
+              + " content TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+    }
+    load = Load.open(WRITERS, this::writer);
+    load.perSecond(run.warmup());
+  }
+
+  @Override
+  public double[] once(Run run) throws Exception {
+    return new double[] {load.perSecond(run.window())};
+  }
+
+  private Load.Worker writer(int index) throws Exception {
+    Connection c = DriverManager.getConnection(url);
+    PreparedStatement insert =
+        c.prepareStatement(
+            "INSERT INTO " + schema + ".message (sender, target, content) VALUES (?, ?, ?)");
+    insert.setString(1, "sender-" + index);
+    insert.setString(2, "sink");
+    insert.setString(3, Payloads.content(Payloads.SEND_BYTES));
+    return new Load.Worker() {
+      @Override
+      public void once() throws Exception {
+        insert.executeUpdate();
+      }
+
+      @Override
+      public void close() throws Exception {
+        c.close();
+      }
+    };
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (load != null) {
+      load.close();
+    }
+    if (!created) {
+      return;
+    }
+    try (Connection c = DriverManager.getConnection(url);
+        Statement s = c.createStatement()) {
+      s.execute("DROP SCHEMA " + schema + " CASCADE");
+    } catch (Exception e) {
+      Log.warn("could not drop schema " + schema + ": " + e.getMessage());
+    }
+  }
+}

@@ -1,0 +1,97 @@
+package io.kxm.bench.baseline;
+
+import io.kxm.bench.Measure;
+import io.kxm.bench.Metric;
+import io.kxm.bench.Run;
+import io.kxm.bench.bare.EventFrame;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.util.List;
+
+/**
+ * Reads a 100,000-event backlog of one stream in sequence order through its primary key: the floor
+ * under a resuming subscriber's replay.
+ */
+public final class SqliteRangeRead implements Measure {
+  static final int ROWS = 100_000;
+  private Connection db;
+
+  @Override
+  public String what() {
+    return "SQLite indexed range read of "
+        + String.format(java.util.Locale.ROOT, "%,d", ROWS)
+        + " event rows ("
+        + Sqlite.SETTINGS
+        + ")";
+  }
+
+  @Override
+  public List<Metric> metrics() {
+    return List.of(Metric.rate("rows/s"));
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
+    db = Sqlite.open(run.newDir("sqlite-read-").resolve("bench.db"));
+    Sqlite.exec(
+        db,
+        "CREATE TABLE event (stream TEXT NOT NULL, seq INTEGER NOT NULL, type TEXT NOT NULL,"
+            + " ts INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (stream, seq)) STRICT");
+    db.setAutoCommit(false);
+    try (PreparedStatement ins =
+        db.prepareStatement("INSERT INTO event (stream, seq, type, ts, data) VALUES (?,?,?,?,?)")) {
+      for (int seq = 1; seq <= ROWS; seq++) {
+        ins.setString(1, "ag_reader");
+        ins.setLong(2, seq);
+        ins.setString(3, "message.queued");
+        ins.setLong(4, 1_700_000_000_000L + seq);
+        ins.setString(5, new String(EventFrame.of(seq, 500), StandardCharsets.UTF_8));
+        ins.addBatch();
+        if (seq % 1000 == 0) {
+          ins.executeBatch();
+        }
+      }
+    }
+    db.commit();
+    db.setAutoCommit(true);
+    readAll(); // warm the page cache and the JIT
+  }
+
+  @Override
+  public double[] once(Run run) throws Exception {
+    long t0 = System.nanoTime();
+    int rows = readAll();
+    return new double[] {rows / ((System.nanoTime() - t0) / 1e9)};
+  }
+
+  private int readAll() throws Exception {
+    int rows = 0;
+    long sink = 0;
+    try (PreparedStatement q =
+        db.prepareStatement(
+            "SELECT seq, type, ts, data FROM event WHERE stream = ? AND seq > ? ORDER BY seq")) {
+      q.setString(1, "ag_reader");
+      q.setLong(2, 0);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          sink +=
+              rs.getLong(1) + rs.getString(2).length() + rs.getLong(3) + rs.getString(4).length();
+          rows++;
+        }
+      }
+    }
+    if (rows != ROWS || sink == 0) {
+      throw new IllegalStateException("read " + rows + " rows of " + ROWS);
+    }
+    return rows;
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (db != null) {
+      db.close();
+    }
+  }
+}

@@ -1,0 +1,95 @@
+package io.kxm.bench.client;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * Closed-loop load: N workers on virtual threads, each doing one operation after another (a send
+ * waits for its answer before the next), for a fixed window. Workers and their connections are
+ * opened once and reused by every window, since connecting is not what is measured. The same driver
+ * runs baselines and product scenarios.
+ */
+public final class Load implements AutoCloseable {
+  private final List<Worker> workers;
+
+  private Load(List<Worker> workers) {
+    this.workers = workers;
+  }
+
+  /** One worker's state, such as its own connection; used by one thread at a time. */
+  public interface Worker extends AutoCloseable {
+    void once() throws Exception;
+
+    @Override
+    default void close() throws Exception {}
+  }
+
+  @FunctionalInterface
+  public interface WorkerFactory {
+    Worker open(int index) throws Exception;
+  }
+
+  public static Load open(int workers, WorkerFactory factory) throws Exception {
+    List<Worker> opened = new ArrayList<>();
+    try {
+      for (int i = 0; i < workers; i++) {
+        opened.add(factory.open(i));
+      }
+    } catch (Exception e) {
+      new Load(opened).close();
+      throw e;
+    }
+    return new Load(opened);
+  }
+
+  /**
+   * Starts every worker together and returns operations completed per second of the window. The
+   * first error of any worker fails the whole measure.
+   */
+  public double perSecond(Duration window) throws Exception {
+    LongAdder done = new LongAdder();
+    CountDownLatch start = new CountDownLatch(1);
+    long[] bounds = new long[2];
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<?>> futures = new ArrayList<>();
+      for (Worker w : workers) {
+        futures.add(
+            pool.submit(() -> {
+              start.await();
+              long deadline = bounds[1];
+              while (System.nanoTime() < deadline) {
+                w.once();
+                done.increment();
+              }
+              return null;
+            }));
+      }
+      bounds[0] = System.nanoTime();
+      bounds[1] = bounds[0] + window.toNanos();
+      start.countDown();
+      for (Future<?> f : futures) {
+        f.get();
+      }
+    }
+    // Operations in flight at the deadline finish after it; the time they took counts too.
+    double seconds = (System.nanoTime() - bounds[0]) / 1e9;
+    return done.sum() / seconds;
+  }
+
+  @Override
+  public void close() {
+    for (Worker w : workers) {
+      try {
+        w.close();
+      } catch (Exception e) {
+        // Closing after the figures are taken; a failure here does not change them.
+      }
+    }
+  }
+}

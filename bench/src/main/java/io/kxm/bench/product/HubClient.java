@@ -1,0 +1,109 @@
+package io.kxm.bench.product;
+
+import io.kxm.bench.client.HttpConnection;
+import io.kxm.bench.client.HttpResponse;
+import io.kxm.bench.client.Request;
+import io.kxm.bench.client.SseStream;
+import java.io.IOException;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The hub's messaging contract as the product scenarios use it, over the suite's lean client:
+ * register, send, reply, await, and an agent's event stream.
+ */
+public final class HubClient {
+  private static final JsonMapper JSON = JsonMapper.shared();
+  private final HubEndpoint hub;
+
+  public HubClient(HubEndpoint hub) {
+    this.hub = hub;
+  }
+
+  public URI base() {
+    return hub.base();
+  }
+
+  public Agent register(HttpConnection c, String name, String purpose) throws IOException {
+    ObjectNode body = JSON.createObjectNode().put("name", name).put("purpose", purpose);
+    HttpResponse r =
+        c.send(
+                Request.postJson(
+                    hub.base(),
+                    "/v1/projects/" + hub.project() + "/agents",
+                    projectHeaders(),
+                    body.toString()))
+            .expect(201, "register " + name);
+    JsonNode n = JSON.readTree(r.text());
+    return new Agent(n.path("agentId").asString(), n.path("agentKey").asString(), name);
+  }
+
+  /** A send, encoded once, for a load loop that repeats it. */
+  public Request sendRequest(Agent from, String target, String content) {
+    ObjectNode body = JSON.createObjectNode().put("target", target).put("content", content);
+    return Request.postJson(
+        hub.base(), "/v1/agents/" + from.id() + "/messages", agentHeaders(from), body.toString());
+  }
+
+  /** The new message's id from the answer to a send, which must be 201. */
+  public static String messageId(HttpResponse sendAnswer) {
+    String id = JSON.readTree(sendAnswer.expect(201, "send").text()).path("messageId").asString();
+    if (id.isEmpty()) {
+      throw new IllegalStateException(
+          "a send was answered without a messageId: " + sendAnswer.text());
+    }
+    return id;
+  }
+
+  public void reply(HttpConnection c, Agent from, String messageId, String content)
+      throws IOException {
+    ObjectNode body = JSON.createObjectNode().put("content", content);
+    HttpResponse r =
+        c.send(
+            Request.postJson(
+                hub.base(),
+                "/v1/agents/" + from.id() + "/messages/" + messageId + "/reply",
+                agentHeaders(from),
+                body.toString()));
+    expect2xx(r, "reply to " + messageId);
+  }
+
+  /** Waits on the hub for the reply to {@code messageId} and returns the message. */
+  public JsonNode await(HttpConnection c, Agent sender, String messageId) throws IOException {
+    HttpResponse r =
+        c.send(
+            Request.get(
+                hub.base(),
+                "/v1/agents/" + sender.id() + "/messages/" + messageId + "/await?timeoutMs=60000",
+                agentHeaders(sender)));
+    expect2xx(r, "await " + messageId);
+    return JSON.readTree(r.text());
+  }
+
+  public SseStream events(Agent agent) throws IOException {
+    return SseStream.open(
+        hub.base(), "/v1/agents/" + agent.id() + "/events", agentHeaders(agent), 16 * 1024);
+  }
+
+  private Map<String, String> projectHeaders() {
+    Map<String, String> h = new LinkedHashMap<>();
+    h.put("Authorization", "Bearer " + hub.projectToken());
+    return h;
+  }
+
+  private Map<String, String> agentHeaders(Agent agent) {
+    Map<String, String> h = projectHeaders();
+    h.put("X-KXM-Agent-Key", agent.key());
+    return h;
+  }
+
+  private static void expect2xx(HttpResponse r, String what) {
+    if (r.status() / 100 != 2) {
+      r.expect(200, what);
+    }
+  }
+}

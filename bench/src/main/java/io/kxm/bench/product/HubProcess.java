@@ -1,0 +1,152 @@
+package io.kxm.bench.product;
+
+import io.kxm.bench.Run;
+import io.kxm.bench.client.HttpConnection;
+import io.kxm.bench.client.Request;
+import io.kxm.bench.proc.Child;
+import io.kxm.bench.proc.Jvm;
+import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * The real hub as a child process, from the CLI jar, on a free port, with its store and state in a
+ * temporary folder and a project token of the suite's own. How the hub is started is settled in
+ * this class alone.
+ */
+public final class HubProcess implements HubEndpoint {
+  static final String PROJECT = "bench";
+  private static final long START_TIMEOUT_MS = 60_000;
+
+  private final Child child;
+  private final URI base;
+  private final String token;
+
+  private HubProcess(Child child, URI base, String token) {
+    this.child = child;
+    this.base = base;
+    this.token = token;
+  }
+
+  /** The hub on its embedded SQLite store. */
+  public static HubProcess sqlite(Run run) throws Exception {
+    return start(run, Map.of());
+  }
+
+  /** The hub on PostgreSQL, {@code postgresql://user@host:port/db}. */
+  public static HubProcess postgres(Run run, String databaseUrl) throws Exception {
+    return start(run, Map.of("KXM_DATABASE_URL", databaseUrl));
+  }
+
+  static Path jar() {
+    String explicit = System.getenv("KXM_BENCH_HUB_JAR");
+    return explicit != null && !explicit.isBlank()
+        ? Path.of(explicit)
+        : Path.of(System.getProperty("user.dir"), "kxm-cli", "target", "kxm.jar");
+  }
+
+  private static HubProcess start(Run run, Map<String, String> storeEnv) throws Exception {
+    Path jar = jar();
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(
+          "no hub jar at " + jar + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
+    }
+    Path dir = run.newDir("hub-");
+    String token = randomToken();
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put("KXM_STATE_HOME", dir.resolve("state-home").toString());
+    env.put("KXM_DATA_PATH", dir.resolve(".kxm/state/kxm.db").toString());
+    env.put("KXM_LOGS_DIR", dir.resolve("logs").toString());
+    env.put("KXM_AUTH_TOKEN", randomToken());
+    env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
+    env.putAll(storeEnv);
+    List<String> cmd =
+        List.of(
+            Jvm.java().toString(),
+            "-cp",
+            jar.toString(),
+            "io.kxm.cli.Main",
+            "hub",
+            "start",
+            "--foreground",
+            "--port",
+            "0");
+    Child child = Child.launch("hub", cmd, dir, env, false);
+    try {
+      URI base = awaitUrl(child, dir.resolve(".kxm/state/hub.json"));
+      return new HubProcess(child, base, token);
+    } catch (Exception e) {
+      child.close();
+      throw e;
+    }
+  }
+
+  /** Waits for the claim file the hub writes once it listens, then for its health check. */
+  private static URI awaitUrl(Child child, Path claim) throws Exception {
+    long deadline = System.currentTimeMillis() + START_TIMEOUT_MS;
+    while (System.currentTimeMillis() < deadline) {
+      if (!child.alive()) {
+        throw new IllegalStateException("the hub exited while starting: " + child.logTail());
+      }
+      if (Files.isRegularFile(claim)) {
+        JsonNode n = JsonMapper.shared().readTree(Files.readString(claim));
+        String url = n.path("url").asString("");
+        if (!url.isEmpty()) {
+          URI base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
+          try (HttpConnection c = HttpConnection.open(base)) {
+            if (c.send(Request.get(base, "/health", Map.of())).status() == 200) {
+              return base;
+            }
+          } catch (java.io.IOException notYet) {
+            // Claim written just before the listener answers.
+          }
+        }
+      }
+      Thread.sleep(100); // polling a child process, not a test: it signals nothing else
+    }
+    throw new IllegalStateException(
+        "the hub did not answer within " + START_TIMEOUT_MS + " ms: " + child.logTail());
+  }
+
+  private static String randomToken() {
+    byte[] b = new byte[24];
+    new SecureRandom().nextBytes(b);
+    return "kxm_bench_" + HexFormat.of().formatHex(b);
+  }
+
+  public Child child() {
+    return child;
+  }
+
+  @Override
+  public URI base() {
+    return base;
+  }
+
+  @Override
+  public String project() {
+    return PROJECT;
+  }
+
+  @Override
+  public String projectToken() {
+    return token;
+  }
+
+  @Override
+  public void close() {
+    child.close();
+  }
+
+  @Override
+  public String toString() {
+    return child.toString();
+  }
+}

@@ -1,0 +1,108 @@
+package io.kxm.bench.product;
+
+import io.kxm.bench.Measure;
+import io.kxm.bench.Metric;
+import io.kxm.bench.Run;
+import io.kxm.bench.Scenario;
+import io.kxm.bench.Target;
+import io.kxm.bench.client.HttpConnection;
+import io.kxm.bench.client.Latencies;
+import io.kxm.bench.client.Payloads;
+import io.kxm.bench.client.Request;
+import java.util.List;
+
+/**
+ * One agent sends to one recipient, one message at a time: the time from the start of the send to
+ * the event on the recipient's stream, against a bare HTTP round trip on loopback.
+ */
+public final class SendToSseLatencyScenario implements Scenario {
+  private final HubSource hub;
+
+  public SendToSseLatencyScenario() {
+    this(HubSource.SQLITE);
+  }
+
+  public SendToSseLatencyScenario(HubSource hub) {
+    this.hub = hub;
+  }
+
+  @Override
+  public String name() {
+    return "send-to-sse-latency";
+  }
+
+  @Override
+  public String title() {
+    return "send to SSE delivery, one recipient, " + hub.label();
+  }
+
+  @Override
+  public List<Comparison> comparisons() {
+    return List.of(
+        new Comparison("p50", "bare-http-latency", "p50", Target.atMost(3.0)),
+        new Comparison("p99", "bare-http-latency", "p99", null));
+  }
+
+  @Override
+  public Measure product() {
+    return new Measure() {
+      private final Arrivals arrivals = new Arrivals();
+      private HttpConnection connection;
+      private Inbox inbox;
+      private Request send;
+
+      @Override
+      public String what() {
+        return "hub send until the recipient's SSE event, 1 sender";
+      }
+
+      @Override
+      public List<Metric> metrics() {
+        return List.of(Metric.millis("p50"), Metric.millis("p99"));
+      }
+
+      @Override
+      public void prepare(Run run) throws Exception {
+        HubClient client = new HubClient(hub.get(run));
+        connection = HttpConnection.open(client.base());
+        Agent sender = client.register(connection, "latency-sender", "sends one at a time");
+        Agent recipient = client.register(connection, "latency-recipient", "receives");
+        inbox =
+            Inbox.open(
+                client,
+                recipient,
+                (message, arrived) -> arrivals.arrived(message.path("id").asString(), arrived));
+        send =
+            client.sendRequest(
+                sender, recipient.name(), Payloads.content(Payloads.SEND_BYTES - 40));
+        sample(run.size(300, 1_000));
+      }
+
+      @Override
+      public double[] once(Run run) throws Exception {
+        Latencies l = sample(run.size(500, 3_000));
+        return new double[] {l.percentileMillis(0.50), l.percentileMillis(0.99)};
+      }
+
+      private Latencies sample(int count) throws Exception {
+        Latencies l = new Latencies(count);
+        for (int i = 0; i < count; i++) {
+          long t0 = System.nanoTime();
+          String id = HubClient.messageId(connection.send(send));
+          l.add(arrivals.await(id) - t0);
+        }
+        return l;
+      }
+
+      @Override
+      public void close() {
+        if (inbox != null) {
+          inbox.close();
+        }
+        if (connection != null) {
+          connection.close();
+        }
+      }
+    };
+  }
+}

@@ -1,0 +1,156 @@
+package io.kxm.bench;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SuiteTest {
+
+  /** Returns the given values in turn, one per repetition. */
+  private static Measure fixed(String what, Metric metric, double... values) {
+    return new Measure() {
+      int rep;
+
+      @Override
+      public String what() {
+        return what;
+      }
+
+      @Override
+      public List<Metric> metrics() {
+        return List.of(metric);
+      }
+
+      @Override
+      public double[] once(Run run) {
+        return new double[] {values[rep++ % values.length]};
+      }
+    };
+  }
+
+  private static Scenario sendScenario() {
+    return new Scenario() {
+      @Override
+      public String name() {
+        return "send";
+      }
+
+      @Override
+      public String title() {
+        return "durable send";
+      }
+
+      @Override
+      public Measure product() {
+        return fixed("hub send", Metric.rate("msgs/s"), 200, 220, 180);
+      }
+
+      @Override
+      public List<Comparison> comparisons() {
+        return List.of(new Comparison("msgs/s", "commits", "commits/s", Target.atLeast(1.0)));
+      }
+    };
+  }
+
+  private final List<Registry.Entry> baselines =
+      List.of(
+          new Registry.Entry("commits", () -> fixed("raw commits", Metric.rate("commits/s"), 100)),
+          new Registry.Entry("alone", () -> fixed("raw alone", Metric.millis("wall"), 5, 7, 6)),
+          new Registry.Entry(
+              "absent",
+              () ->
+                  new Measure() {
+                    @Override
+                    public String what() {
+                      return "needs a service";
+                    }
+
+                    @Override
+                    public List<Metric> metrics() {
+                      return List.of(Metric.rate("x/s"));
+                    }
+
+                    @Override
+                    public void prepare(Run run) throws Skip {
+                      throw new Skip("service is not answering");
+                    }
+
+                    @Override
+                    public double[] once(Run run) {
+                      throw new AssertionError("a skipped measure does not run");
+                    }
+                  }));
+
+  @Test
+  void a_wired_scenario_is_paired_with_its_baseline_and_the_others_stand_alone() throws Exception {
+    try (Run run = new Run(true)) {
+      Report report = new Suite(baselines, List.of(sendScenario())).run(run, null);
+
+      assertThat(report.rows()).hasSize(2);
+      Row send = report.rows().get(0);
+      assertThat(send.scenario()).isEqualTo("durable send");
+      assertThat(send.product().median()).isEqualTo(200);
+      assertThat(send.ratio()).isEqualTo(2.0);
+      assertThat(send.target().met(send.ratio())).isTrue();
+      Row alone = report.rows().get(1);
+      assertThat(alone.scenario()).isEqualTo("alone");
+      assertThat(alone.compared()).isFalse();
+      assertThat(alone.baseline().median()).isEqualTo(6);
+      assertThat(report.notices()).containsExactly("skipped absent: service is not answering");
+      assertThat(report.failed()).isFalse();
+      assertThat(Table.markdown(report))
+          .contains(
+              "| durable send | raw commits: 100 commits/s (100–100) | 200 msgs/s (180–220) | 2.00 (met) | ≥ 1.0 |")
+          .contains("| alone | raw alone: wall 6.00 ms (5.00–7.00) |  |  |  |");
+    }
+  }
+
+  @Test
+  void only_runs_the_named_scenario_with_its_baselines() throws Exception {
+    try (Run run = new Run(true)) {
+      Report report = new Suite(baselines, List.of(sendScenario())).run(run, "send");
+      assertThat(report.rows()).extracting(Row::scenario).containsExactly("durable send");
+      assertThat(report.notices()).isEmpty();
+    }
+  }
+
+  @Test
+  void an_unknown_name_lists_the_names_there_are() throws Exception {
+    try (Run run = new Run(true)) {
+      assertThatThrownBy(() -> new Suite(baselines, List.of(sendScenario())).run(run, "nope"))
+          .hasMessageContaining("send, commits, alone, absent");
+    }
+  }
+
+  @Test
+  void a_failing_measure_marks_the_report_failed_and_says_why() throws Exception {
+    List<Registry.Entry> failing =
+        List.of(
+            new Registry.Entry(
+                "broken",
+                () ->
+                    new Measure() {
+                      @Override
+                      public String what() {
+                        return "broken";
+                      }
+
+                      @Override
+                      public List<Metric> metrics() {
+                        return List.of(Metric.rate("x/s"));
+                      }
+
+                      @Override
+                      public double[] once(Run run) {
+                        throw new IllegalStateException("server answered 500");
+                      }
+                    }));
+    try (Run run = new Run(true)) {
+      Report report = new Suite(failing, List.of()).run(run, null);
+      assertThat(report.failed()).isTrue();
+      assertThat(report.notices().get(0)).contains("FAILED broken").contains("answered 500");
+    }
+  }
+}
