@@ -86,13 +86,13 @@ public final class LeaseRoutes {
               + resource
               + "' is stale; the current token is "
               + lease.fencingToken()
-              + ", held by "
-              + lease.holder());
+              + ", "
+              + describe(lease));
     }
     ctx.json(Map.of("lease", LeaseView.of(lease), "current", true));
   }
 
-  private static void held(Context ctx, LeaseOutcome outcome) {
+  private void held(Context ctx, LeaseOutcome outcome) {
     switch (outcome) {
       case LeaseOutcome.Held held -> ctx.json(Map.of("lease", LeaseView.of(held.lease())));
       case LeaseOutcome.Released released ->
@@ -100,12 +100,7 @@ public final class LeaseRoutes {
       case LeaseOutcome.Busy busy ->
           throw new KxmException(
               ErrorCode.LEASE_HELD,
-              "'"
-                  + busy.current().resource()
-                  + "' is held by "
-                  + busy.current().holder()
-                  + " until "
-                  + busy.current().expiresAt());
+              "'" + busy.current().resource() + "' is " + describe(busy.current()));
       case LeaseOutcome.NotHolder notHolder ->
           throw new KxmException(
               ErrorCode.LEASE_NOT_HELD,
@@ -116,8 +111,10 @@ public final class LeaseRoutes {
     }
   }
 
-  private static String describe(Lease lease) {
-    return "held by " + lease.holder() + " until " + lease.expiresAt();
+  /** Names the holder by name and ID, and its deadline. */
+  private String describe(Lease lease) {
+    String name = store.agents().findById(lease.holder()).map(Agent::name).orElse("an agent");
+    return "held by " + name + " (" + lease.holder() + ") until " + lease.expiresAt();
   }
 
   private static String resource(Context ctx) {

@@ -115,6 +115,18 @@ public record MessagingSettings(
         presenceLease, maxHops, retention, value, value, streamHeartbeat, streamQueue, value);
   }
 
+  public MessagingSettings withAwaitRecheck(Duration value) {
+    return new MessagingSettings(
+        presenceLease,
+        maxHops,
+        retention,
+        sweepInterval,
+        purgeInterval,
+        streamHeartbeat,
+        streamQueue,
+        value);
+  }
+
   public MessagingSettings withStreamHeartbeat(Duration value) {
     return new MessagingSettings(
         presenceLease,

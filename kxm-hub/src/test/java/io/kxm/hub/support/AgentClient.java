@@ -23,6 +23,11 @@ public final class AgentClient {
     this.name = name;
   }
 
+  /** The same agent talking to another hub (a restarted one, another node). */
+  public AgentClient(Http http, AgentClient agent) {
+    this(http, agent.token, agent.id, agent.key, agent.name);
+  }
+
   /** The same agent presenting another key (a rotated-away one, say). */
   public AgentClient withKey(String otherKey) {
     return new AgentClient(http, token, id, otherKey, name);
