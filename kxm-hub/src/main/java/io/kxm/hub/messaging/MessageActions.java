@@ -31,8 +31,9 @@ final class MessageActions {
     return writer
         .write((tx, events) -> {
           Message before = Participants.addressedTo(tx, caller, messageId);
+          // No event: nobody waits on an acknowledgement, and the sender reads it with get.
           return apply(
-              tx, events, caller, before, t -> tx.messages().markDelivered(t), (w, e) -> {});
+              tx, events, caller, before, id -> tx.messages().markDelivered(id), (e, m) -> {});
         })
         .orThrow();
   }

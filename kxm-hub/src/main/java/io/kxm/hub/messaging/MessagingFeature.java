@@ -139,10 +139,14 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     return settings;
   }
 
-  /** Ends open streams and waits, and stops housekeeping; the hub calls it when it drains. */
+  /**
+   * Ends open streams, waits and arrival subscriptions, and stops housekeeping; the hub calls it
+   * when it drains.
+   */
   @Override
   public void close() {
     streams.drain();
+    arrivals.closeAll();
     sweeper.close();
     presence.close();
   }

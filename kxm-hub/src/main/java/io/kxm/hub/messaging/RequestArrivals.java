@@ -9,6 +9,9 @@ import io.kxm.hub.sse.StreamSource;
 import io.kxm.hub.stream.AgentStreams;
 import io.kxm.store.Store;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,6 +31,7 @@ final class RequestArrivals {
   private final StreamSource source;
   private final int queueCapacity;
   private final Duration heartbeat;
+  private final Map<Arrivals, ArrivalSubscription> open = new ConcurrentHashMap<>();
 
   RequestArrivals(
       Store store, LiveBus bus, StreamSource source, int queueCapacity, Duration heartbeat) {
@@ -44,22 +48,42 @@ final class RequestArrivals {
     StreamFollower follower =
         new StreamFollower(bus, source, AgentStreams.key(agentId), queueCapacity, heartbeat);
     Thread thread =
-        Thread.ofVirtual()
-            .name("kxm-arrivals-" + agentId)
-            .start(() -> {
-              try {
-                // A slow listener overflows the follower, which then resumes from the store.
-                while (!sink.closed) {
-                  follower.follow(sink.last, sink, () -> !sink.closed);
-                }
-              } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-              }
-            });
-    return () -> {
-      sink.closed = true;
-      thread.interrupt();
-    };
+        Thread.ofVirtual().name("kxm-arrivals-" + agentId).unstarted(() -> follow(follower, sink));
+    ArrivalSubscription subscription =
+        () -> {
+          sink.closed = true;
+          open.remove(sink);
+          thread.interrupt();
+        };
+    open.put(sink, subscription);
+    thread.start();
+    return subscription;
+  }
+
+  /** Ends every subscription; the hub calls it when it drains. */
+  void closeAll() {
+    List.copyOf(open.values()).forEach(ArrivalSubscription::close);
+  }
+
+  private void follow(StreamFollower follower, Arrivals sink) {
+    while (!sink.closed) {
+      try {
+        // A slow listener overflows the follower, which then resumes from the store.
+        follower.follow(sink.last, sink, () -> !sink.closed);
+      } catch (InterruptedException e) {
+        return;
+      } catch (RuntimeException e) {
+        if (sink.closed) {
+          return;
+        }
+        LOG.warn("following requests for a listener failed, retrying: {}", e.toString());
+        try {
+          Thread.sleep(heartbeat.toMillis()); // let the store recover before the next replay
+        } catch (InterruptedException stop) {
+          return;
+        }
+      }
+    }
   }
 
   private static final class Arrivals implements SseSink {
