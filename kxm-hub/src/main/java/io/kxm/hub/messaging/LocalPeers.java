@@ -18,6 +18,8 @@ import io.kxm.hub.agents.PresenceKeeper;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * The peer port of one registered agent, inside the hub process: the same code as the HTTP routes,
@@ -28,6 +30,7 @@ public final class LocalPeers implements PeerOperations, AutoCloseable {
   private final String agentId;
   private final MessagingServices services;
   private final PresenceKeeper.Hold presence;
+  private final List<ArrivalSubscription> subscriptions = new CopyOnWriteArrayList<>();
 
   LocalPeers(String agentId, MessagingServices services, PresenceKeeper.Hold presence) {
     this.agentId = agentId;
@@ -101,8 +104,21 @@ public final class LocalPeers implements PeerOperations, AutoCloseable {
     return services.actions().ack(self(), messageId);
   }
 
+  /**
+   * Calls {@code listener} on its own thread for every request that arrives for this agent from now
+   * on, until this port closes; for MCP push notifications.
+   */
+  public ArrivalSubscription onRequest(Consumer<Message> listener) {
+    ArrivalSubscription subscription = services.arrivals().subscribe(agentId, listener);
+    subscriptions.add(subscription);
+    return subscription;
+  }
+
+  /** Stops keeping the agent online and ends its arrival subscriptions. */
   @Override
   public void close() {
+    subscriptions.forEach(ArrivalSubscription::close);
+    subscriptions.clear();
     presence.close();
   }
 

@@ -55,14 +55,6 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     AgentRegistry agents = new AgentRegistry(writer, presences, clock, Repush::queued);
     Sender sender = new Sender(writer, presences, clock, settings.maxHops());
     MessageReads reads = new MessageReads(store);
-    this.services =
-        new MessagingServices(
-            agents,
-            sender,
-            new Fanouts(sender),
-            reads,
-            new MessageActions(writer),
-            new Awaiter(reads, bus, settings.awaitRecheck(), streams::draining));
     this.arrivals =
         new RequestArrivals(
             store,
@@ -70,6 +62,15 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             new AgentEventSource(store),
             settings.streamQueue(),
             settings.streamHeartbeat());
+    this.services =
+        new MessagingServices(
+            agents,
+            sender,
+            new Fanouts(sender),
+            reads,
+            new MessageActions(writer),
+            new Awaiter(reads, bus, settings.awaitRecheck(), streams::draining),
+            arrivals);
     this.sweeper = new Sweeper(writer, clock, settings);
   }
 

@@ -9,4 +9,5 @@ record MessagingServices(
     Fanouts fanouts,
     MessageReads reads,
     MessageActions actions,
-    Awaiter awaiter) {}
+    Awaiter awaiter,
+    RequestArrivals arrivals) {}

@@ -140,6 +140,24 @@ class LocalPeersTest {
   }
 
   @Test
+  void a_ports_own_arrival_listener_ends_when_the_port_closes() {
+    List<Message> heard = new CopyOnWriteArrayList<>();
+    List<Message> control = new CopyOnWriteArrayList<>();
+    LocalPeers carol = hub.messaging.connect("alpha", AgentProfile.named("carol", null));
+    carol.onRequest(heard::add);
+    bob.sendOk("carol", "one");
+    await().until(() -> heard.size() == 1);
+
+    carol.close();
+    try (ArrivalSubscription ignored = hub.messaging.onRequest(carol.agentId(), control::add)) {
+      bob.sendOk("carol", "two");
+      await().until(() -> control.size() == 1);
+    }
+
+    assertThat(heard).extracting(Message::content).containsExactly("one");
+  }
+
+  @Test
   void an_open_port_keeps_its_agent_online_and_closing_it_lets_presence_lapse() {
     hub.clock.tick(Duration.ofSeconds(50));
     LocalPeers carol = hub.messaging.connect("alpha", AgentProfile.named("carol", null));
