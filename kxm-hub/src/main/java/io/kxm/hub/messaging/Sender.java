@@ -7,7 +7,6 @@ import io.kxm.core.json.Json;
 import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.MessageLimits;
-import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.messaging.NewMessage;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.SendRequest;
@@ -101,8 +100,7 @@ final class Sender {
               + "' was used for a different request, message "
               + earlier.id());
     }
-    MessageStatus status = earlier.status();
-    return new SendResult(earlier.id(), status, target.name());
+    return new SendResult(earlier.id(), earlier.status(), target.name());
   }
 
   private static NewMessage newMessage(
