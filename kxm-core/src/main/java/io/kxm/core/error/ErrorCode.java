@@ -45,6 +45,10 @@ public enum ErrorCode {
   INVALID_MESSAGE_STATE(
       409, "Read the request with kxm_get; it is already replied, cancelled or expired."),
   IDEMPOTENCY_CONFLICT(409, "Use a fresh idempotency key for a request with different content."),
+  HOP_LIMIT_EXCEEDED(
+      409,
+      "Answer the request you are handling yourself instead of forwarding it further;"
+          + " raise KXM_MAX_HOPS only for deliberate chains."),
   AWAIT_TIMED_OUT(408, "The request is still open; check it later with kxm_get or wait again."),
   WORKFLOW_CONTEXT_CORRELATION_MISMATCH(
       400, "Leave correlationId out, or set it to the run ID, when you pass workflowContext."),
@@ -52,6 +56,18 @@ public enum ErrorCode {
       400, "Name the agent in the X-KXM-Agent-Name header or the 'agent' query parameter."),
   MCP_SESSION_NOT_FOUND(
       404, "Start a new MCP session; MCP clients do this by themselves after a 404."),
+
+  // Agent event streams
+  INVALID_CURSOR(
+      400,
+      "Resume with the id of the last event you received, or leave Last-Event-ID out to start"
+          + " over."),
+
+  // Leases
+  LEASE_HELD(409, "Wait until the holder's deadline named in the message, then acquire again."),
+  LEASE_NOT_HELD(409, "Acquire the lease first; it ended or belongs to another agent."),
+  LEASE_FENCED(
+      409, "Another holder took the resource over; stop, re-read its state and acquire again."),
 
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(

@@ -1,6 +1,7 @@
 package io.kxm.store.stream;
 
 import io.kxm.core.stream.StreamEvent;
+import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -29,4 +30,11 @@ public interface AgentEventStore {
 
   /** Deletes the agent's events numbered below {@code seq}; returns how many. */
   int trimBefore(String agentId, long seq);
+
+  /**
+   * Deletes every agent's events appended before {@code cutoff}, for the retention window; returns
+   * how many. Numbering is unaffected, so a client resuming from a trimmed number learns it from
+   * {@link #oldestRetainedSeq} and {@link #lastSeq}.
+   */
+  int trimOlderThan(Instant cutoff);
 }

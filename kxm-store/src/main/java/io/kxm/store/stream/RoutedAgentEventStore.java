@@ -2,6 +2,7 @@ package io.kxm.store.stream;
 
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.store.Transactions;
+import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
 
@@ -36,5 +37,10 @@ public final class RoutedAgentEventStore implements AgentEventStore {
   @Override
   public int trimBefore(String agentId, long seq) {
     return tx.write(t -> t.agentEvents().trimBefore(agentId, seq));
+  }
+
+  @Override
+  public int trimOlderThan(Instant cutoff) {
+    return tx.write(t -> t.agentEvents().trimOlderThan(cutoff));
   }
 }

@@ -96,6 +96,12 @@ public final class SqlAgentEventStore implements AgentEventStore {
         .update("DELETE FROM agent_events WHERE agent_id = ? AND seq < ?", agentId, seq);
   }
 
+  @Override
+  public int trimOlderThan(Instant cutoff) {
+    return jdbc.about("trim events older than " + cutoff)
+        .update("DELETE FROM agent_events WHERE ts < ?", cutoff);
+  }
+
   private static void requireJson(String text, String type) {
     try {
       Json.read(text);

@@ -10,6 +10,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.store.StoreContract;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
@@ -121,6 +122,25 @@ public abstract class AgentEventStoreContract extends StoreContract {
     assertThat(store.agentEvents().trimBefore(alice.id(), 100)).isEqualTo(2);
     assertThat(store.agentEvents().oldestRetainedSeq(alice.id())).isEqualTo(OptionalLong.empty());
     assertThat(store.agentEvents().append(alice.id(), "tick", "{}").seq()).isEqualTo(6);
+  }
+
+  @Test
+  void trimming_by_age_removes_only_older_events_of_every_agent_and_keeps_the_numbering() {
+    Agent bob = agent("bob");
+    store.agentEvents().append(alice.id(), "old", "{}");
+    store.agentEvents().append(bob.id(), "old", "{}");
+    clock.tick(Duration.ofMinutes(5));
+    Instant cutoff = clock.instant();
+    store.agentEvents().append(alice.id(), "new", "{}");
+
+    assertThat(store.agentEvents().trimOlderThan(cutoff)).isGreaterThanOrEqualTo(2);
+
+    assertThat(store.agentEvents().readAfter(alice.id(), 0, 10))
+        .extracting(StreamEvent::seq, StreamEvent::type)
+        .containsExactly(tuple(2L, "new"));
+    assertThat(store.agentEvents().oldestRetainedSeq(bob.id())).isEmpty();
+    assertThat(store.agentEvents().lastSeq(bob.id())).isEqualTo(1);
+    assertThat(store.agentEvents().append(bob.id(), "new", "{}").seq()).isEqualTo(2);
   }
 
   @Test

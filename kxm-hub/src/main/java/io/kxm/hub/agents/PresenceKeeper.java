@@ -1,0 +1,82 @@
+package io.kxm.hub.agents;
+
+import io.kxm.store.Store;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Keeps agents online while something holds them: an open event stream, an in-process session.
+ * Every third of a lease the leases of all held agents are renewed in one transaction, so a holder
+ * that vanishes without closing (a killed hub) stops renewing and its agent turns stale, then
+ * offline, by the clock alone.
+ */
+public final class PresenceKeeper implements AutoCloseable {
+  private static final Logger LOG = LoggerFactory.getLogger(PresenceKeeper.class);
+
+  private final Store store;
+  private final Duration lease;
+  private final Map<String, Integer> holds = new ConcurrentHashMap<>();
+  private final ScheduledExecutorService timer;
+
+  public PresenceKeeper(Store store, Duration lease) {
+    this.store = store;
+    this.lease = lease;
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("kxm-presence").factory());
+    long period = Math.max(1, lease.toMillis() / 3);
+    timer.scheduleWithFixedDelay(this::renewHeld, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /** Renews the agent's lease now and keeps renewing it until the returned hold closes. */
+  public Hold hold(String agentId) {
+    store.agents().renewPresence(agentId, lease);
+    holds.merge(agentId, 1, Integer::sum);
+    AtomicBoolean released = new AtomicBoolean();
+    return () -> {
+      if (released.compareAndSet(false, true)) {
+        holds.computeIfPresent(agentId, (id, count) -> count == 1 ? null : count - 1);
+      }
+    };
+  }
+
+  /** Agents held right now. */
+  public int heldCount() {
+    return holds.size();
+  }
+
+  private void renewHeld() {
+    List<String> held = List.copyOf(holds.keySet());
+    if (held.isEmpty()) {
+      return;
+    }
+    try {
+      store.write(tx -> {
+        held.forEach(id -> tx.agents().renewPresence(id, lease));
+        return null;
+      });
+    } catch (RuntimeException e) {
+      // The next round tries again; a lease outlives two missed rounds.
+      LOG.warn("renewing the presence of {} agents failed: {}", held.size(), e.toString());
+    }
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+  }
+
+  /** One reason to keep an agent online; closing it twice is harmless. */
+  public interface Hold extends AutoCloseable {
+    @Override
+    void close();
+  }
+}

@@ -1,0 +1,137 @@
+package io.kxm.hub.leases;
+
+import io.javalin.http.Context;
+import io.kxm.core.agent.Agent;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.lease.Lease;
+import io.kxm.core.lease.LeaseLimits;
+import io.kxm.core.lease.LeaseOutcome;
+import io.kxm.hub.agents.AgentGuard;
+import io.kxm.hub.http.Access;
+import io.kxm.hub.http.HubRoutes;
+import io.kxm.hub.http.JsonBodies;
+import io.kxm.store.Store;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Fenced leases for the agents of a project, held in the agent's own name (its ID) and timed by the
+ * hub's clock (the store's). Refusals are 409 with {@code lease_held}, {@code lease_not_held} or
+ * {@code lease_fenced}.
+ */
+public final class LeaseRoutes {
+  private static final String PATH = "/v1/agents/{agentId}/leases/{resource}";
+  private static final Pattern RESOURCE = Pattern.compile("[A-Za-z0-9._:-]+");
+
+  private final Store store;
+  private final AgentGuard guard;
+
+  public LeaseRoutes(Store store, AgentGuard guard) {
+    this.store = store;
+    this.guard = guard;
+  }
+
+  public void install(HubRoutes routes) {
+    routes
+        .post(PATH, Access.AUTHENTICATED, this::acquire)
+        .post(PATH + "/renew", Access.AUTHENTICATED, this::renew)
+        .delete(PATH, Access.AUTHENTICATED, this::release)
+        .post(PATH + "/fence", Access.AUTHENTICATED, this::fence);
+  }
+
+  private void acquire(Context ctx) {
+    Agent agent = guard.require(ctx);
+    LeaseBody body = JsonBodies.read(ctx, LeaseBody.class);
+    held(ctx, store.leases().acquire(agent.project(), resource(ctx), agent.id(), body.ttl()));
+  }
+
+  private void renew(Context ctx) {
+    Agent agent = guard.require(ctx);
+    LeaseBody body = JsonBodies.read(ctx, LeaseBody.class);
+    held(ctx, store.leases().renew(agent.project(), resource(ctx), agent.id(), body.ttl()));
+  }
+
+  private void release(Context ctx) {
+    Agent agent = guard.require(ctx);
+    LeaseOutcome outcome = store.leases().release(agent.project(), resource(ctx), agent.id());
+    if (!(outcome instanceof LeaseOutcome.Released)) {
+      held(ctx, outcome);
+      return;
+    }
+    ctx.status(204);
+  }
+
+  /** 200 while the token is the resource's current one, else {@code lease_fenced}. */
+  private void fence(Context ctx) {
+    Agent agent = guard.require(ctx);
+    String resource = resource(ctx);
+    LeaseBody body = JsonBodies.read(ctx, LeaseBody.class);
+    if (body.fencingToken() == null) {
+      throw new KxmException(ErrorCode.INVALID_REQUEST, "fencingToken is required");
+    }
+    Lease lease =
+        store
+            .leases()
+            .find(agent.project(), resource)
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.LEASE_NOT_HELD, "nobody ever held a lease on '" + resource + "'"));
+    if (lease.fencingToken() != body.fencingToken()) {
+      throw new KxmException(
+          ErrorCode.LEASE_FENCED,
+          "fencing token "
+              + body.fencingToken()
+              + " on '"
+              + resource
+              + "' is stale; the current token is "
+              + lease.fencingToken()
+              + ", "
+              + describe(lease));
+    }
+    ctx.json(Map.of("lease", LeaseView.of(lease), "current", true));
+  }
+
+  private void held(Context ctx, LeaseOutcome outcome) {
+    switch (outcome) {
+      case LeaseOutcome.Held held -> ctx.json(Map.of("lease", LeaseView.of(held.lease())));
+      case LeaseOutcome.Released released ->
+          ctx.json(Map.of("lease", LeaseView.of(released.lease())));
+      case LeaseOutcome.Busy busy ->
+          throw new KxmException(
+              ErrorCode.LEASE_HELD,
+              "'" + busy.current().resource() + "' is " + describe(busy.current()));
+      case LeaseOutcome.NotHolder notHolder ->
+          throw new KxmException(
+              ErrorCode.LEASE_NOT_HELD,
+              "this agent holds no valid lease on '"
+                  + ctx.pathParam("resource")
+                  + "'"
+                  + notHolder.current().map(l -> "; it is " + describe(l)).orElse(""));
+    }
+  }
+
+  /** Names the holder by name and ID, and its deadline. */
+  private String describe(Lease lease) {
+    String name = store.agents().findById(lease.holder()).map(Agent::name).orElse("an agent");
+    return "held by " + name + " (" + lease.holder() + ") until " + lease.expiresAt();
+  }
+
+  private static String resource(Context ctx) {
+    String resource = ctx.pathParam("resource");
+    if (resource.length() > LeaseLimits.RESOURCE_CHARS) {
+      throw new KxmException(
+          ErrorCode.VALUE_TOO_LONG,
+          "resource is "
+              + resource.length()
+              + " characters; the limit is "
+              + LeaseLimits.RESOURCE_CHARS);
+    }
+    if (!RESOURCE.matcher(resource).matches()) {
+      throw new KxmException(
+          ErrorCode.INVALID_REQUEST,
+          "resource may hold only letters, digits, '.', '_', ':' and '-'");
+    }
+    return resource;
+  }
+}

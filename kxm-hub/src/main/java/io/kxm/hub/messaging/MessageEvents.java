@@ -1,0 +1,41 @@
+package io.kxm.hub.messaging;
+
+import io.kxm.core.peer.Message;
+import io.kxm.hub.stream.EventAppender;
+import java.util.Map;
+
+/**
+ * The stream events of a request and who gets them. The recipient learns of a new request and of
+ * one that ended without its answer; the sender learns how its request ended, including its own
+ * cancel, so that its waits on any hub node wake up.
+ */
+final class MessageEvents {
+  static final String QUEUED = "message.queued";
+  static final String REPLIED = "message.replied";
+  static final String CANCELLED = "message.cancelled";
+  static final String EXPIRED = "message.expired";
+
+  private MessageEvents() {}
+
+  static void queued(EventAppender events, Message message) {
+    events.append(message.to(), QUEUED, body(message));
+  }
+
+  static void replied(EventAppender events, Message message) {
+    events.append(message.from(), REPLIED, body(message));
+  }
+
+  static void cancelled(EventAppender events, Message message) {
+    events.append(message.to(), CANCELLED, body(message));
+    events.append(message.from(), CANCELLED, body(message));
+  }
+
+  static void expired(EventAppender events, Message message) {
+    events.append(message.to(), EXPIRED, body(message));
+    events.append(message.from(), EXPIRED, body(message));
+  }
+
+  private static Map<String, Message> body(Message message) {
+    return Map.of("message", message);
+  }
+}

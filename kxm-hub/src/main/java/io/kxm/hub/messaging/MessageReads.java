@@ -1,0 +1,35 @@
+package io.kxm.hub.messaging;
+
+import io.kxm.core.agent.Agent;
+import io.kxm.core.peer.Message;
+import io.kxm.store.Store;
+import java.util.List;
+
+/** Reading requests: one by id, and the caller's inbox. Reads change nothing. */
+final class MessageReads {
+  private final Store store;
+
+  MessageReads(Store store) {
+    this.store = store;
+  }
+
+  /** A request the caller sent or received, as it stands. */
+  Message get(Agent caller, String messageId) {
+    return store.read(tx ->
+        MessageViews.within(tx).knowing(caller).wire(Participants.readable(tx, caller, messageId)));
+  }
+
+  /** A request the caller sent, as it stands; for waits. */
+  Message sent(Agent caller, String messageId) {
+    return store.read(tx ->
+        MessageViews.within(tx).knowing(caller).wire(Participants.sentBy(tx, caller, messageId)));
+  }
+
+  /** Requests to the caller still waiting for its reply, queued or acknowledged, oldest first. */
+  List<Message> inbox(Agent caller) {
+    return store.read(tx -> {
+      MessageViews views = MessageViews.within(tx).knowing(caller);
+      return tx.messages().openForRecipient(caller.id()).stream().map(views::wire).toList();
+    });
+  }
+}

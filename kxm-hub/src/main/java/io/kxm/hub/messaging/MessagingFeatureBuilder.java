@@ -1,0 +1,34 @@
+package io.kxm.hub.messaging;
+
+import io.kxm.hub.fanout.LiveBus;
+import io.kxm.store.Store;
+import java.time.Clock;
+import java.util.Objects;
+
+/** Collects what a {@link MessagingFeature} runs with; {@link #build()} freezes it. */
+public final class MessagingFeatureBuilder {
+  private final Store store;
+  private final LiveBus bus;
+  private Clock clock = Clock.systemUTC();
+  private MessagingSettings settings = MessagingSettings.defaults();
+
+  MessagingFeatureBuilder(Store store, LiveBus bus) {
+    this.store = Objects.requireNonNull(store, "store");
+    this.bus = Objects.requireNonNull(bus, "bus");
+  }
+
+  /** The hub's clock; the store must have been opened with the same one. */
+  public MessagingFeatureBuilder clock(Clock value) {
+    this.clock = Objects.requireNonNull(value, "clock");
+    return this;
+  }
+
+  public MessagingFeatureBuilder settings(MessagingSettings value) {
+    this.settings = Objects.requireNonNull(value, "settings");
+    return this;
+  }
+
+  public MessagingFeature build() {
+    return new MessagingFeature(store, bus, clock, settings);
+  }
+}

@@ -1,0 +1,130 @@
+package io.kxm.hub.messaging;
+
+import io.kxm.core.agent.Agent;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.MessageInsert;
+import io.kxm.core.messaging.MessageLimits;
+import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.peer.Presence;
+import io.kxm.core.peer.SendRequest;
+import io.kxm.core.peer.SendResult;
+import io.kxm.hub.agents.Presences;
+import io.kxm.hub.stream.EventAppender;
+import io.kxm.hub.stream.StreamWriter;
+import io.kxm.store.Tx;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Optional;
+
+/**
+ * Sends one request: resolves the target in the caller's project, answers an exact retry with the
+ * original, checks presence and the hop limit, then stores the request and its {@code
+ * message.queued} event in one transaction.
+ */
+final class Sender {
+  private final StreamWriter writer;
+  private final Presences presences;
+  private final Clock clock;
+  private final int maxHops;
+
+  Sender(StreamWriter writer, Presences presences, Clock clock, int maxHops) {
+    this.writer = writer;
+    this.presences = presences;
+    this.clock = clock;
+    this.maxHops = maxHops;
+  }
+
+  SendResult send(Agent caller, SendRequest request) {
+    return writer.write((tx, events) -> send(tx, events, caller, request));
+  }
+
+  private SendResult send(Tx tx, EventAppender events, Agent caller, SendRequest request) {
+    Agent target =
+        find(tx, caller.project(), request.target())
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.TARGET_NOT_FOUND,
+                    "no agent named '"
+                        + request.target()
+                        + "' in project '"
+                        + caller.project()
+                        + "'"));
+    if (target.id().equals(caller.id())) {
+      throw new KxmException(
+          ErrorCode.SELF_TARGET, "agent " + caller.name() + " addressed a request to itself");
+    }
+    String hash = RequestHash.of(target.id(), request);
+    if (request.idempotencyKey() != null) {
+      Optional<Message> earlier =
+          tx.messages()
+              .findByIdempotencyKey(caller.project(), caller.id(), request.idempotencyKey());
+      if (earlier.isPresent()) {
+        return retried(earlier.get(), hash, target);
+      }
+    }
+    if (presences.of(target, clock.instant()) == Presence.OFFLINE && !request.allowOffline()) {
+      throw new KxmException(
+          ErrorCode.TARGET_NOT_FOUND,
+          "agent '" + target.name() + "' is offline; pass allowOffline to queue the request");
+    }
+    int hops = Hops.next(tx, caller.id());
+    if (hops > maxHops) {
+      throw new KxmException(
+          ErrorCode.HOP_LIMIT_EXCEEDED,
+          "this request would be hop "
+              + hops
+              + " of a forwarding chain; the limit is "
+              + maxHops
+              + " (KXM_MAX_HOPS)");
+    }
+    MessageInsert insert = tx.messages().insert(newMessage(caller, target, request, hash, hops));
+    return switch (insert) {
+      case MessageInsert.Inserted inserted -> {
+        var wire = MessageViews.within(tx).knowing(caller, target).wire(inserted.message());
+        MessageEvents.queued(events, wire);
+        yield new SendResult(wire.id(), wire.status(), target.name());
+      }
+      case MessageInsert.DuplicateKey duplicate -> retried(duplicate.message(), hash, target);
+    };
+  }
+
+  private static SendResult retried(Message earlier, String hash, Agent target) {
+    if (!hash.equals(earlier.requestHash())) {
+      throw new KxmException(
+          ErrorCode.IDEMPOTENCY_CONFLICT,
+          "idempotency key '"
+              + earlier.idempotencyKey()
+              + "' was used for a different request, message "
+              + earlier.id());
+    }
+    return new SendResult(earlier.id(), earlier.status(), target.name());
+  }
+
+  private static NewMessage newMessage(
+      Agent caller, Agent target, SendRequest request, String hash, int hops) {
+    Duration ttl =
+        request.ttlMs() == null ? MessageLimits.DEFAULT_TTL : Duration.ofMillis(request.ttlMs());
+    return new NewMessage(
+        caller.project(),
+        caller.id(),
+        target.id(),
+        request.content(),
+        request.delivery(),
+        ttl,
+        request.correlationId(),
+        request.idempotencyKey(),
+        request.idempotencyKey() == null ? null : hash,
+        hops,
+        request.workflowContext() == null ? null : Json.write(request.workflowContext()));
+  }
+
+  /** An agent of the project by id, else by name ignoring case. */
+  static Optional<Agent> find(Tx tx, String project, String target) {
+    Optional<Agent> byId =
+        tx.agents().findById(target).filter(agent -> agent.project().equals(project));
+    return byId.isPresent() ? byId : tx.agents().findByName(project, target);
+  }
+}

@@ -1,0 +1,57 @@
+package io.kxm.hub.stream;
+
+import io.kxm.core.stream.StreamEvent;
+import io.kxm.hub.fanout.LiveBus;
+import io.kxm.store.Store;
+import io.kxm.store.Tx;
+import java.util.List;
+import java.util.function.BiFunction;
+
+/**
+ * The one way state changes and their stream events are written: both in one store transaction,
+ * then, after the commit, every event published on the live bus. A subscriber therefore never sees
+ * an event the store could lose, and an event lost on the bus is found again by replay.
+ */
+public final class StreamWriter {
+  private final Store store;
+  private final LiveBus bus;
+
+  public StreamWriter(Store store, LiveBus bus) {
+    this.store = store;
+    this.bus = bus;
+  }
+
+  /**
+   * Runs {@code work} in one write transaction and publishes what it appended once committed.
+   * {@code work} follows the rules of {@link Store#write}: store access only through the {@link
+   * Tx}, no other side effects, since it may run more than once. When it throws, nothing is written
+   * and nothing published.
+   */
+  public <T> T write(BiFunction<Tx, EventAppender, T> work) {
+    Committed<T> committed =
+        store.write(tx -> {
+          EventAppender events = new EventAppender(tx);
+          T value = work.apply(tx, events);
+          return new Committed<>(value, events.appended());
+        });
+    publish(committed.events());
+    return committed.value();
+  }
+
+  /** Publishes events the store already holds. */
+  public void publish(List<StreamEvent> events) {
+    for (StreamEvent event : events) {
+      bus.publish(AgentStreams.key(event.agentId()), event.seq(), event.envelopeJson());
+    }
+  }
+
+  public Store store() {
+    return store;
+  }
+
+  public LiveBus bus() {
+    return bus;
+  }
+
+  private record Committed<T>(T value, List<StreamEvent> events) {}
+}
