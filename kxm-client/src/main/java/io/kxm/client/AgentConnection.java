@@ -5,6 +5,7 @@ import io.kxm.core.error.KxmException;
 import java.time.Clock;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -20,6 +21,7 @@ public final class AgentConnection implements AutoCloseable {
   private final HttpPeerOperations peers;
   private final PresenceHeartbeat heartbeat;
   private final List<AgentEventStream> streams = new CopyOnWriteArrayList<>();
+  private final AtomicBoolean closed = new AtomicBoolean();
 
   private AgentConnection(HubHttp http, HttpPeerOperations peers, PresenceHeartbeat heartbeat) {
     this.http = http;
@@ -56,9 +58,15 @@ public final class AgentConnection implements AutoCloseable {
     return stream;
   }
 
-  /** Stops following and beating, then ends presence; a hub that is gone is not waited for. */
+  /**
+   * Stops following and beating, then ends presence; a hub that is gone is not waited for.
+   * Idempotent, so an exit hook and the normal path may both call it.
+   */
   @Override
   public void close() {
+    if (!closed.compareAndSet(false, true)) {
+      return;
+    }
     streams.forEach(AgentEventStream::close);
     heartbeat.close();
     try {
