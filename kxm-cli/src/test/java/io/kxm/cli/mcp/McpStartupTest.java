@@ -2,21 +2,18 @@ package io.kxm.cli.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kxm.cli.Main;
+import io.kxm.cli.support.ChildKxm;
 import io.kxm.cli.support.CliRun;
 import io.kxm.cli.support.TestEnv;
 import io.kxm.cli.support.TestHub;
 import io.kxm.hub.HubServer;
-import java.io.File;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -96,18 +93,8 @@ class McpStartupTest {
   @Test
   void a_refused_start_in_a_real_process_writes_nothing_to_stdout() throws Exception {
     // The product's classpath, without test classes, so the product's own logging setup applies.
-    String classpath =
-        Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
-            .filter(entry -> !entry.endsWith("test-classes"))
-            .collect(Collectors.joining(File.pathSeparator));
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                ProcessHandle.current().info().command().orElse("java"),
-                "-cp",
-                classpath,
-                Main.class.getName(),
-                "mcp"));
+    List<String> command = new ArrayList<>(List.of(ChildKxm.java()));
+    command.addAll(ChildKxm.arguments("mcp"));
     ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile());
     builder.environment().clear();
     builder.environment().putAll(agent(TestEnv.ADMIN));
