@@ -3,8 +3,11 @@ package io.kxm.client;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -16,12 +19,14 @@ import org.slf4j.LoggerFactory;
  */
 public final class AgentConnection implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(AgentConnection.class);
+  private static final Duration LEAVE_WAIT = Duration.ofSeconds(10);
 
   private final HubHttp http;
   private final HttpPeerOperations peers;
   private final PresenceHeartbeat heartbeat;
   private final List<AgentEventStream> streams = new CopyOnWriteArrayList<>();
-  private final AtomicBoolean closed = new AtomicBoolean();
+  private final AtomicBoolean closing = new AtomicBoolean();
+  private final CountDownLatch closed = new CountDownLatch(1);
 
   private AgentConnection(HubHttp http, HttpPeerOperations peers, PresenceHeartbeat heartbeat) {
     this.http = http;
@@ -59,20 +64,32 @@ public final class AgentConnection implements AutoCloseable {
   }
 
   /**
-   * Stops following and beating, then ends presence; a hub that is gone is not waited for.
-   * Idempotent, so an exit hook and the normal path may both call it.
+   * Stops following and beating, then ends presence; a hub that is gone is not waited for. A second
+   * call waits (briefly) for the first to finish: a JVM exit hook that returned early would let the
+   * process end before presence did.
    */
   @Override
   public void close() {
-    if (!closed.compareAndSet(false, true)) {
+    if (!closing.compareAndSet(false, true)) {
+      awaitClosed();
       return;
     }
-    streams.forEach(AgentEventStream::close);
-    heartbeat.close();
     try {
+      streams.forEach(AgentEventStream::close);
+      heartbeat.close();
       peers.leave();
     } catch (KxmException e) {
       log.debug("could not end presence of {}: {}", agent().name(), e.getMessage());
+    } finally {
+      closed.countDown();
+    }
+  }
+
+  private void awaitClosed() {
+    try {
+      closed.await(LEAVE_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 

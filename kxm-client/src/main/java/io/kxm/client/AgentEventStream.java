@@ -4,12 +4,10 @@ import io.kxm.client.sse.SseFrame;
 import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.json.Json;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
@@ -17,7 +15,6 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import tools.jackson.databind.JsonNode;
 
 /**
  * Follows one agent's event stream ({@code GET /v1/agents/{id}/events}) for as long as it is open:
@@ -48,7 +45,7 @@ public final class AgentEventStream implements AutoCloseable {
   private final AgentEventListener listener;
   private final StreamTiming timing;
   private final CountDownLatch closed = new CountDownLatch(1);
-  private volatile long lastSeq;
+  private final FrameDispatcher frames;
   private volatile InputStream current;
   private volatile long lastActivityNanos = System.nanoTime();
   private Thread reader;
@@ -63,7 +60,7 @@ public final class AgentEventStream implements AutoCloseable {
     this.http = http;
     this.path = path;
     this.keyHeader = keyHeader;
-    this.lastSeq = afterSeq;
+    this.frames = new FrameDispatcher(listener, afterSeq);
     this.listener = listener;
     this.timing = timing;
   }
@@ -86,7 +83,7 @@ public final class AgentEventStream implements AutoCloseable {
 
   /** The last sequence number handed to the listener (or skipped as unreadable). */
   public long lastSeq() {
-    return lastSeq;
+    return frames.lastSeq();
   }
 
   private void run() {
@@ -104,7 +101,7 @@ public final class AgentEventStream implements AutoCloseable {
         }
         log.debug("event stream refused, will retry: {}", e.getMessage());
       } catch (IOException e) {
-        log.debug("event stream dropped, will resume after {}: {}", lastSeq, e.toString());
+        log.debug("event stream dropped, will resume after {}: {}", lastSeq(), e.toString());
       }
       if (await(pause)) {
         return;
@@ -119,55 +116,23 @@ public final class AgentEventStream implements AutoCloseable {
   /** One connection, read until it ends; true when it delivered at least one event. */
   private boolean readOnce() throws IOException {
     Map<String, String> headers = new HashMap<>(keyHeader);
-    if (lastSeq > 0) {
-      headers.put("Last-Event-ID", Long.toString(lastSeq));
+    if (lastSeq() > 0) {
+      headers.put("Last-Event-ID", Long.toString(lastSeq()));
     }
     try (InputStream in = new Activity(http.openStream(path, headers))) {
       current = in;
       if (closed.getCount() == 0) {
         return false;
       }
-      SseReader frames = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
+      SseReader sse = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
       boolean delivered = false;
-      for (SseFrame frame = frames.next(); frame != null; frame = frames.next()) {
-        delivered |= dispatch(frame);
+      for (SseFrame frame = sse.next(); frame != null; frame = sse.next()) {
+        delivered |= frames.dispatch(frame);
       }
       return delivered;
     } finally {
       current = null;
     }
-  }
-
-  private boolean dispatch(SseFrame frame) {
-    if ("cursor_expired".equals(frame.event())) {
-      JsonNode body = parse(frame.data());
-      listener.onCursorExpired(body == null ? 0 : body.path("firstRetainedSeq").asLong(0));
-      return true;
-    }
-    long seq = frame.id() == null ? -1 : parseSeq(frame.id());
-    if (seq >= 0 && seq <= lastSeq) {
-      return false; // already seen: a resume never repeats an event to the listener
-    }
-    JsonNode envelope = frame.oversized() ? null : parse(frame.data());
-    if (envelope == null) {
-      log.warn("skipped event {}: {}", frame.id(), frame.oversized() ? "too large" : "not JSON");
-    } else {
-      AgentEvent event =
-          new AgentEvent(
-              seq >= 0 ? seq : envelope.path("seq").asLong(0),
-              envelope.path("type").asString(""),
-              instant(envelope.path("ts")),
-              envelope.path("data"));
-      try {
-        listener.onEvent(event);
-      } catch (RuntimeException e) {
-        log.warn("event {} ({}) could not be handled", event.seq(), event.type(), e);
-      }
-    }
-    if (seq > 0) {
-      lastSeq = seq;
-    }
-    return true;
   }
 
   /** Waits before the next try; true when closed meanwhile. */
@@ -205,34 +170,6 @@ public final class AgentEventStream implements AutoCloseable {
     }
     if (reader != null) {
       reader.interrupt();
-    }
-  }
-
-  private static long parseSeq(String id) {
-    try {
-      return Long.parseLong(id.strip());
-    } catch (NumberFormatException e) {
-      return -1;
-    }
-  }
-
-  private static JsonNode parse(String data) {
-    if (data == null) {
-      return null;
-    }
-    try {
-      JsonNode node = Json.read(data);
-      return node.isObject() ? node : null;
-    } catch (RuntimeException e) {
-      return null;
-    }
-  }
-
-  private static Instant instant(JsonNode node) {
-    try {
-      return node.isString() ? Instant.parse(node.asString()) : null;
-    } catch (RuntimeException e) {
-      return null;
     }
   }
 

@@ -2,7 +2,6 @@ package io.kxm.cli.mcp;
 
 import io.kxm.client.AgentEvent;
 import io.kxm.client.AgentEventListener;
-import io.kxm.client.HttpPeerOperations;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.Message;
@@ -10,13 +9,16 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -33,7 +35,8 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
   private static final int RETRIES = 120;
 
   private final Predicate<Message> push;
-  private final HttpPeerOperations peers;
+  private final Consumer<String> acknowledge;
+  private final Supplier<List<Message>> inbox;
   private final Instant registeredAt;
   private final Set<String> told = Collections.newSetFromMap(lru());
   private final ConcurrentLinkedDeque<Attempt> unsent = new ConcurrentLinkedDeque<>();
@@ -43,12 +46,19 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
 
   /**
    * @param push tells the MCP client; false when it could not be reached
+   * @param acknowledge marks a request received on the hub
+   * @param inbox the agent's open requests, read again when events were purged unread
    * @param registeredAt when the agent registered by the hub's clock; earlier events are history,
    *     and the hub re-sends whatever of it is still queued at registration
    */
-  InboundPushes(Predicate<Message> push, HttpPeerOperations peers, Instant registeredAt) {
+  InboundPushes(
+      Predicate<Message> push,
+      Consumer<String> acknowledge,
+      Supplier<List<Message>> inbox,
+      Instant registeredAt) {
     this.push = push;
-    this.peers = peers;
+    this.acknowledge = acknowledge;
+    this.inbox = inbox;
     this.registeredAt = registeredAt;
     long ms = RETRY_EVERY.toMillis();
     retries.scheduleWithFixedDelay(this::retry, ms, ms, TimeUnit.MILLISECONDS);
@@ -71,7 +81,7 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
   @Override
   public void onCursorExpired(long firstRetainedSeq) {
     try {
-      peers.inbox().stream()
+      inbox.get().stream()
           .filter(message -> message.status() == MessageStatus.QUEUED)
           .forEach(message -> offer(message, RETRIES));
     } catch (KxmException e) {
@@ -87,11 +97,10 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
         reason.getMessage());
   }
 
-  private void offer(Message message, int left) {
-    synchronized (told) {
-      if (told.contains(message.id())) {
-        return;
-      }
+  /** Serialized: the stream's thread and the retry thread must not push one request twice. */
+  private synchronized void offer(Message message, int left) {
+    if (told.contains(message.id())) {
+      return;
     }
     if (!push.test(message)) {
       if (left > 0) {
@@ -99,11 +108,9 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
       }
       return;
     }
-    synchronized (told) {
-      told.add(message.id());
-    }
+    told.add(message.id());
     try {
-      peers.acknowledge(message.id());
+      acknowledge.accept(message.id());
     } catch (KxmException e) {
       // Answered, cancelled or expired meanwhile: nothing to acknowledge any more.
       log.debug("acknowledging {} failed: {}", message.id(), e.getMessage());

@@ -56,7 +56,10 @@ public final class McpCommand implements Callable<Integer> {
       Runtime.getRuntime().addShutdownHook(hook);
       try (InboundPushes pushes =
           new InboundPushes(
-              server::notifyRequestArrived, agent.peers(), agent.agent().connectedAt())) {
+              server::notifyRequestArrived,
+              agent.peers()::acknowledge,
+              agent.peers()::inbox,
+              agent.agent().connectedAt())) {
         agent.follow(pushes, StreamTiming.DEFAULT);
         context
             .err()
