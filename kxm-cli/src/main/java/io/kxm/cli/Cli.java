@@ -1,5 +1,7 @@
 package io.kxm.cli;
 
+import io.kxm.cli.agent.AgentSessions;
+import io.kxm.cli.peer.PeerCommands;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -13,16 +15,37 @@ public final class Cli {
   private final CliContext context;
 
   public Cli(Map<String, String> env, Path workingDir, PrintWriter out, PrintWriter err) {
-    this.context = new CliContext(env, workingDir, out, err);
+    this(new CliContext(env, workingDir, out, err));
+  }
+
+  /** With agents opened by {@code agents} instead of over HTTP, for tests of commands alone. */
+  public Cli(
+      Map<String, String> env,
+      Path workingDir,
+      PrintWriter out,
+      PrintWriter err,
+      AgentSessions agents) {
+    this(new CliContext(env, workingDir, out, err, agents));
+  }
+
+  private Cli(CliContext context) {
+    this.context = context;
   }
 
   public int run(String... args) {
+    return commandLine().execute(args);
+  }
+
+  /** The whole command tree, as {@link #run} executes it. */
+  public CommandLine commandLine() {
     CommandLine commandLine = new CommandLine(new KxmCommand(), new ContextFactory(context));
+    // The peer commands are generated from the tool catalog, so they cannot be annotated classes.
+    PeerCommands.addTo(commandLine, context);
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());
     commandLine.setParameterExceptionHandler(new UsageErrorHandler());
     commandLine.setExecutionExceptionHandler(new FailureHandler());
     commandLine.setCaseInsensitiveEnumValuesAllowed(true);
-    return commandLine.execute(args);
+    return commandLine;
   }
 }

@@ -3,6 +3,8 @@ package io.kxm.cli;
 import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
+import io.kxm.cli.mcp.McpCommand;
+import io.kxm.cli.session.SessionCommand;
 import picocli.CommandLine.Command;
 
 /** The root {@code kxm} command; its subcommands are the command groups. */
@@ -11,5 +13,11 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     versionProvider = VersionProvider.class,
     description = "Durable coordination hub and runtime for AI coding agents.",
-    subcommands = {UpCommand.class, HubCommand.class, AuthCommand.class})
+    subcommands = {
+      UpCommand.class,
+      HubCommand.class,
+      AuthCommand.class,
+      McpCommand.class,
+      SessionCommand.class
+    })
 public final class KxmCommand extends GroupCommand {}

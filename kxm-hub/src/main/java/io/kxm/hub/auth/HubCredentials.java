@@ -110,6 +110,14 @@ public final class HubCredentials {
     return java.util.Set.copyOf(table.projectTokens().keySet());
   }
 
+  /**
+   * The token of {@code project}, for an agent on this machine that registers with it ({@code kxm
+   * mcp}, {@code kxm peer}). Only project tokens are ever handed out here, never the admin token.
+   */
+  public Optional<String> projectToken(String project) {
+    return Optional.ofNullable(table.projectTokens().get(project));
+  }
+
   /** Whether {@code project} has a token of its own (then the admin token cannot act for it). */
   public boolean hasProjectToken(String project) {
     return table.projectTokens().containsKey(project);

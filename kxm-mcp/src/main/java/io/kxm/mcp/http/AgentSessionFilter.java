@@ -91,7 +91,7 @@ final class AgentSessionFilter<P> implements Filter {
     if (header != null && header.regionMatches(true, 0, "Bearer ", 0, 7)) {
       token = header.substring(7).strip();
     }
-    Optional<P> principal = authenticator.authenticate(token);
+    Optional<P> principal = authenticator.authenticate(token, request);
     if (principal.isEmpty()) {
       throw token == null
           ? new KxmException(ErrorCode.AUTH_REQUIRED, "/mcp needs a bearer project token")

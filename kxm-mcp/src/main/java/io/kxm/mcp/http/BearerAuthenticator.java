@@ -1,6 +1,7 @@
 package io.kxm.mcp.http;
 
 import io.kxm.core.error.KxmException;
+import jakarta.servlet.http.HttpServletRequest;
 import java.util.Optional;
 
 /**
@@ -18,4 +19,16 @@ public interface BearerAuthenticator<P> {
    * @throws KxmException to refuse with a specific code and status
    */
   Optional<P> authenticate(String token);
+
+  /**
+   * Like {@link #authenticate(String)}, with the request at hand, for principals that depend on
+   * more than the token: the hub's admin token acts for the project a header names. The filter
+   * calls this one; the default ignores the request.
+   *
+   * @param request the HTTP request; read headers and the query string only, never the body, which
+   *     belongs to the MCP transport
+   */
+  default Optional<P> authenticate(String token, HttpServletRequest request) {
+    return authenticate(token);
+  }
 }

@@ -13,6 +13,7 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.HttpServletStreamableServerTransportProvider;
 import jakarta.servlet.Filter;
 import jakarta.servlet.http.HttpServlet;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -48,7 +49,8 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
     this.bindings = new SessionBindings<>(settings.clock, settings.bindingIdleTimeout());
     DefaultServerTransportSecurityValidator hostAndOrigin =
         DefaultServerTransportSecurityValidator.builder()
-            .allowedHosts(settings.allowedHosts)
+            // An empty list is the SDK's way to skip the Host check.
+            .allowedHosts(settings.anyHost ? List.of() : settings.allowedHosts)
             .allowedOrigins(settings.allowedOrigins)
             .build();
     this.transport =

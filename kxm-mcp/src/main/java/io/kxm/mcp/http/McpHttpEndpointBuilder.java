@@ -19,6 +19,7 @@ public final class McpHttpEndpointBuilder<P> {
   final SessionBinder<P> binder;
   McpServerOptions options = McpServerOptions.defaults("dev");
   List<String> allowedHosts = List.of();
+  boolean anyHost;
   List<String> allowedOrigins = List.of();
   Duration keepAlive = Duration.ofSeconds(30);
   Duration sessionSweep = Duration.ofMinutes(10);
@@ -48,6 +49,15 @@ public final class McpHttpEndpointBuilder<P> {
    * Browser origins allowed to call, for example {@code http://localhost:*}; a request with any
    * other Origin gets 403. Requests without Origin (non-browser clients) are not affected.
    */
+  /**
+   * Answers whatever Host a request names. Only for a server bound beyond loopback: clients there
+   * reach it by names it cannot know, and DNS rebinding aims at loopback servers.
+   */
+  public McpHttpEndpointBuilder<P> anyHost() {
+    this.anyHost = true;
+    return this;
+  }
+
   public McpHttpEndpointBuilder<P> allowedOrigins(List<String> origins) {
     this.allowedOrigins = List.copyOf(origins);
     return this;
@@ -74,8 +84,9 @@ public final class McpHttpEndpointBuilder<P> {
   }
 
   public McpHttpEndpoint<P> build() {
-    if (allowedHosts.isEmpty()) {
-      throw new IllegalStateException("allowedHosts is required; it is the DNS-rebinding guard");
+    if (allowedHosts.isEmpty() && !anyHost) {
+      throw new IllegalStateException(
+          "allowedHosts is required (or anyHost() beyond loopback); it is the DNS-rebinding guard");
     }
     return new McpHttpEndpoint<>(this);
   }

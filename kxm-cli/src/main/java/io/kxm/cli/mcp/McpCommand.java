@@ -1,0 +1,92 @@
+package io.kxm.cli.mcp;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.VersionProvider;
+import io.kxm.cli.agent.AgentSettings;
+import io.kxm.cli.session.ToolPolicyLoader;
+import io.kxm.client.AgentConnection;
+import io.kxm.client.ConnectionSettings;
+import io.kxm.client.StreamTiming;
+import io.kxm.core.policy.ActivePolicy;
+import io.kxm.mcp.McpServerOptions;
+import io.kxm.mcp.stdio.StdioMcpServer;
+import java.time.Clock;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code kxm mcp}: the kxm tools over MCP stdio, as one agent of this project. Registers with the
+ * project token, keeps presence while the client is attached, pushes arriving requests as MCP
+ * notifications, and exits when stdin closes. Logs go to stderr; stdout carries the protocol only.
+ */
+@Command(
+    name = "mcp",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Serve the kxm tools to an MCP client over stdio, as one agent of this project.",
+      "Reads KXM_SERVER_URL, KXM_PROJECT, KXM_AUTH_TOKEN (a project token), KXM_AGENT_NAME and"
+          + " KXM_AGENT_PURPOSE; see 'Connect your agents' in the README."
+    })
+public final class McpCommand implements Callable<Integer> {
+  private final CliContext context;
+
+  public McpCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    ActivePolicy policy = ToolPolicyLoader.load(context);
+    ConnectionSettings settings =
+        AgentSettings.resolve(context, "mcp-" + ProcessHandle.current().pid());
+    try (AgentConnection agent = AgentConnection.open(settings, Clock.systemUTC())) {
+      StdioMcpServer server =
+          StdioMcpServer.builder(
+                  agent.peers(),
+                  McpServerOptions.defaults(VersionProvider.version()).withPolicy(policy))
+              .build();
+      // A client that kills the process instead of closing stdin still ends presence at once.
+      Thread hook =
+          new Thread(
+              () -> {
+                server.close();
+                agent.close();
+              },
+              "kxm-mcp-exit");
+      Runtime.getRuntime().addShutdownHook(hook);
+      try (InboundPushes pushes =
+          new InboundPushes(
+              server::notifyRequestArrived,
+              agent.peers()::acknowledge,
+              agent.peers()::inbox,
+              agent.agent().connectedAt())) {
+        agent.follow(pushes, StreamTiming.DEFAULT);
+        context
+            .err()
+            .println(
+                "kxm mcp: agent "
+                    + agent.agent().name()
+                    + " in project "
+                    + agent.agent().project()
+                    + " at "
+                    + settings.hub()
+                    + " (token from "
+                    + settings.tokenSource()
+                    + ")");
+        context.err().flush();
+        server.run();
+      } finally {
+        removeHook(hook);
+      }
+    }
+    return 0;
+  }
+
+  private static void removeHook(Thread hook) {
+    try {
+      Runtime.getRuntime().removeShutdownHook(hook);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down; the hook runs and closing twice is harmless.
+    }
+  }
+}

@@ -1,0 +1,82 @@
+package io.kxm.cli.peer;
+
+import io.kxm.cli.agent.AgentSessions.AgentSession;
+import io.kxm.core.peer.AgentInfo;
+import io.kxm.core.peer.AwaitRequest;
+import io.kxm.core.peer.FanoutRequest;
+import io.kxm.core.peer.FanoutResult;
+import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.peer.ReplyRequest;
+import io.kxm.core.peer.ReplyResult;
+import io.kxm.core.peer.SendRequest;
+import io.kxm.core.peer.SendResult;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * Registers the agent only when a tool first calls the hub, so that a call the tool refuses on its
+ * own (a value too long, a missing argument) fails with that reason and registers nobody.
+ */
+final class LazyPeers implements PeerOperations, AutoCloseable {
+  private final Supplier<AgentSession> opener;
+  private AgentSession session;
+
+  LazyPeers(Supplier<AgentSession> opener) {
+    this.opener = opener;
+  }
+
+  private synchronized PeerOperations peers() {
+    if (session == null) {
+      session = opener.get();
+    }
+    return session.peers();
+  }
+
+  @Override
+  public List<AgentInfo> list(boolean includeOffline) {
+    return peers().list(includeOffline);
+  }
+
+  @Override
+  public SendResult send(SendRequest request) {
+    return peers().send(request);
+  }
+
+  @Override
+  public Message get(String messageId) {
+    return peers().get(messageId);
+  }
+
+  @Override
+  public FanoutResult fanout(FanoutRequest request) {
+    return peers().fanout(request);
+  }
+
+  @Override
+  public Message await(AwaitRequest request) {
+    return peers().await(request);
+  }
+
+  @Override
+  public Message cancel(String messageId) {
+    return peers().cancel(messageId);
+  }
+
+  @Override
+  public List<Message> inbox() {
+    return peers().inbox();
+  }
+
+  @Override
+  public ReplyResult reply(ReplyRequest request) {
+    return peers().reply(request);
+  }
+
+  @Override
+  public synchronized void close() {
+    if (session != null) {
+      session.close();
+    }
+  }
+}

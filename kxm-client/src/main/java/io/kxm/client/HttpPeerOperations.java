@@ -1,0 +1,157 @@
+package io.kxm.client;
+
+import io.kxm.core.json.Json;
+import io.kxm.core.peer.AgentInfo;
+import io.kxm.core.peer.AwaitRequest;
+import io.kxm.core.peer.FanoutRequest;
+import io.kxm.core.peer.FanoutResult;
+import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.peer.ReplyRequest;
+import io.kxm.core.peer.ReplyResult;
+import io.kxm.core.peer.SendRequest;
+import io.kxm.core.peer.SendResult;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The peer port over the hub's HTTP API, as one registered agent: every call carries the project
+ * token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
+ */
+public final class HttpPeerOperations implements PeerOperations {
+  /** Header that carries the agent key on agent routes. */
+  public static final String AGENT_KEY_HEADER = "X-KXM-Agent-Key";
+
+  /** Margin over a long poll's own wait before the HTTP call gives up. */
+  private static final Duration POLL_MARGIN = Duration.ofSeconds(15);
+
+  private final HubHttp http;
+  private final AgentCredentials agent;
+  private final Map<String, String> keyHeader;
+  private final FanoutWaiter waiter;
+
+  public HttpPeerOperations(HubHttp http, AgentCredentials agent, Clock clock) {
+    this.http = http;
+    this.agent = agent;
+    this.keyHeader = Map.of(AGENT_KEY_HEADER, agent.agentKey());
+    this.waiter =
+        new FanoutWaiter(
+            clock,
+            new FanoutWaiter.Reads() {
+              @Override
+              public Message await(String messageId, Duration wait) {
+                return awaitFor(messageId, wait);
+              }
+
+              @Override
+              public Message get(String messageId) {
+                return HttpPeerOperations.this.get(messageId);
+              }
+            });
+  }
+
+  public AgentCredentials agent() {
+    return agent;
+  }
+
+  @Override
+  public List<AgentInfo> list(boolean includeOffline) {
+    JsonNode answer =
+        http.get(
+            agentPath("/peers?includeOffline=" + includeOffline), keyHeader, HubHttp.CALL_TIMEOUT);
+    return Arrays.asList(Json.MAPPER.treeToValue(answer.path("agents"), AgentInfo[].class));
+  }
+
+  @Override
+  public SendResult send(SendRequest request) {
+    return Json.MAPPER.treeToValue(
+        http.post(agentPath("/messages"), keyHeader, WireBodies.send(request)), SendResult.class);
+  }
+
+  @Override
+  public Message get(String messageId) {
+    return message(http.get(messagePath(messageId, ""), keyHeader, HubHttp.CALL_TIMEOUT));
+  }
+
+  @Override
+  public FanoutResult fanout(FanoutRequest request) {
+    JsonNode sent = http.post(agentPath("/fanout"), keyHeader, WireBodies.fanout(request));
+    return waiter.collect(sent.path("responses"), request.timeout());
+  }
+
+  @Override
+  public Message await(AwaitRequest request) {
+    return awaitFor(request.messageId(), request.timeout());
+  }
+
+  @Override
+  public Message cancel(String messageId) {
+    return message(http.post(messagePath(messageId, "/cancel"), keyHeader, null));
+  }
+
+  @Override
+  public List<Message> inbox() {
+    JsonNode answer = http.get(agentPath("/inbox"), keyHeader, HubHttp.CALL_TIMEOUT);
+    return Arrays.asList(Json.MAPPER.treeToValue(answer.path("messages"), Message[].class));
+  }
+
+  @Override
+  public ReplyResult reply(ReplyRequest request) {
+    JsonNode body = Json.object().put("content", request.content());
+    return Json.MAPPER.treeToValue(
+        http.post(messagePath(request.messageId(), "/reply"), keyHeader, body), ReplyResult.class);
+  }
+
+  /** Marks an inbound request as received ({@code queued → delivered}); the record after it. */
+  public Message acknowledge(String messageId) {
+    return message(http.post(messagePath(messageId, "/ack"), keyHeader, null));
+  }
+
+  /** Renews the presence lease. */
+  public void heartbeat() {
+    http.post(agentPath("/heartbeat"), keyHeader, null);
+  }
+
+  /** Ends presence now; the agent stays registered and can be reached with allowOffline. */
+  public void leave() {
+    http.delete(agentPath(""), keyHeader);
+  }
+
+  /** The path of this agent's event stream, for the follower. */
+  String eventsPath() {
+    return agentPath("/events");
+  }
+
+  Map<String, String> keyHeader() {
+    return keyHeader;
+  }
+
+  private Message awaitFor(String messageId, Duration wait) {
+    long ms = wait.toMillis();
+    return message(
+        http.get(
+            messagePath(messageId, "/await?timeoutMs=" + ms), keyHeader, wait.plus(POLL_MARGIN)));
+  }
+
+  private String agentPath(String rest) {
+    return "/v1/agents/" + encode(agent.agentId()) + rest;
+  }
+
+  private String messagePath(String messageId, String rest) {
+    return agentPath("/messages/" + encode(messageId) + rest);
+  }
+
+  private static Message message(JsonNode node) {
+    return Json.MAPPER.treeToValue(node, Message.class);
+  }
+
+  private static String encode(String segment) {
+    return URLEncoder.encode(segment, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+}
