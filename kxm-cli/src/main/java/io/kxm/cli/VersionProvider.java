@@ -1,29 +1,15 @@
 package io.kxm.cli;
 
-import java.io.IOException;
-import java.io.InputStream;
-import java.util.Properties;
+import io.kxm.core.Version;
 import picocli.CommandLine;
 
-/** Reads the version Maven wrote into the jar. */
+/** {@code kxm --version}: the product and the Java it runs on. */
 public final class VersionProvider implements CommandLine.IVersionProvider {
-
-  public static String version() {
-    Properties props = new Properties();
-    try (InputStream in = VersionProvider.class.getResourceAsStream("version.properties")) {
-      if (in != null) {
-        props.load(in);
-      }
-    } catch (IOException e) {
-      return "unknown";
-    }
-    return props.getProperty("version", "unknown");
-  }
 
   @Override
   public String[] getVersion() {
     return new String[] {
-      "kxm " + version(),
+      "kxm " + Version.current(),
       "Java " + Runtime.version() + " (" + System.getProperty("java.vendor") + ")"
     };
   }

@@ -1,15 +1,21 @@
 package io.kxm.hub;
 
+import io.kxm.core.Version;
+import io.kxm.hub.agents.AgentProfile;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveBuses;
+import io.kxm.hub.mcp.McpFeature;
+import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.mcp.McpServerOptions;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.Stores;
 import java.time.Clock;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * The whole hub as the {@code kxm} command runs it: the store chosen by the environment, live
@@ -29,6 +35,7 @@ public final class HubAssembly {
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
     LiveBus bus = null;
     MessagingFeature messaging = null;
+    McpFeature mcp = null;
     try {
       bus = LiveBuses.fromEnvironment(env);
       messaging =
@@ -36,23 +43,45 @@ public final class HubAssembly {
               .clock(clock)
               .settings(MessagingSettings.fromEnvironment(env))
               .build();
-      // Closed in this order once the server stopped: sweepers, fan-out, then the store.
+      mcp = mcpOver(messaging);
+      // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
       return HubServer.builder(config)
           .clock(clock)
           .readiness(store::checkReady)
           .meterBinder(new StoreMeters(store))
           .feature(messaging)
+          .feature(mcp)
+          .closeAfterStop(mcp)
           .closeAfterStop(messaging)
           .closeAfterStop(bus)
           .closeAfterStop(store)
           .captureLibraryLogs(true)
           .start();
     } catch (RuntimeException e) {
+      closeQuietly(mcp);
       closeQuietly(messaging);
       closeQuietly(bus);
       store.close();
       throw e;
     }
+  }
+
+  /**
+   * The /mcp endpoint: each MCP session is one agent, acting through the same in-process port as
+   * the HTTP routes, and told about each request that arrives for it.
+   */
+  private static McpFeature mcpOver(MessagingFeature messaging) {
+    AtomicReference<McpFeature> self = new AtomicReference<>();
+    McpFeature mcp =
+        new McpFeature(
+            (project, agentName, purpose) -> {
+              LocalPeers peers = messaging.connect(project, AgentProfile.named(agentName, purpose));
+              peers.onRequest(request -> self.get().requestArrived(project, agentName, request));
+              return peers;
+            },
+            McpServerOptions.defaults(Version.current()));
+    self.set(mcp);
+    return mcp;
   }
 
   private static void closeQuietly(AutoCloseable resource) {

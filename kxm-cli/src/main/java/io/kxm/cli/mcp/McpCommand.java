@@ -1,7 +1,6 @@
 package io.kxm.cli.mcp;
 
 import io.kxm.cli.CliContext;
-import io.kxm.cli.VersionProvider;
 import io.kxm.cli.agent.AgentSettings;
 import io.kxm.cli.session.ToolPolicyLoader;
 import io.kxm.client.AgentConnection;
@@ -43,7 +42,7 @@ public final class McpCommand implements Callable<Integer> {
       StdioMcpServer server =
           StdioMcpServer.builder(
                   agent.peers(),
-                  McpServerOptions.defaults(VersionProvider.version()).withPolicy(policy))
+                  McpServerOptions.defaults(io.kxm.core.Version.current()).withPolicy(policy))
               .build();
       // A client that kills the process instead of closing stdin still ends presence at once.
       Thread hook =
