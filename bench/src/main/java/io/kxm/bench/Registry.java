@@ -12,6 +12,10 @@ import io.kxm.bench.baseline.RedisXadd;
 import io.kxm.bench.baseline.SqliteBatchInsert;
 import io.kxm.bench.baseline.SqliteCommits;
 import io.kxm.bench.baseline.SqliteRangeRead;
+import io.kxm.bench.product.CliStartScenario;
+import io.kxm.bench.product.DurableSendScenario;
+import io.kxm.bench.product.RoundTripScenario;
+import io.kxm.bench.product.SendToSseLatencyScenario;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -38,13 +42,12 @@ public final class Registry {
         new Entry("java-version", JavaVersion::new));
   }
 
-  /**
-   * Product scenarios whose product side works today. Those in {@code io.kxm.bench.product} are
-   * written and go here once the product serves them: {@code DurableSendScenario}, {@code
-   * SendToSseLatencyScenario} and {@code RoundTripScenario} need the hub's messaging routes, {@code
-   * CliStartScenario} needs the CLI jar to build. Until then the table shows their baselines alone.
-   */
+  /** Product scenarios, each measured against its baselines in the same run. */
   public static List<Scenario> scenarios() {
-    return List.of();
+    return List.of(
+        new DurableSendScenario(),
+        new SendToSseLatencyScenario(),
+        new RoundTripScenario(),
+        new CliStartScenario());
   }
 }
