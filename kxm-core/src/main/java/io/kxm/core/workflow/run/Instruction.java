@@ -8,7 +8,7 @@ import java.util.Objects;
  * @param text the instruction in words, naming stage, attempt and what is required
  * @param notice whether the hub sends the coordinator a message about it
  */
-public record Instruction(Kind kind, String text, Notify notice) {
+public record Instruction(Kind kind, String text, Notice notice) {
 
   public Instruction {
     Objects.requireNonNull(kind, "kind");
@@ -31,7 +31,7 @@ public record Instruction(Kind kind, String text, Notify notice) {
   }
 
   /** Whether the coordinator learns of this from a tool result or needs a message. */
-  public enum Notify {
+  public enum Notice {
     /** The coordinator asked; the tool result carries the instruction. */
     NONE,
     /** Send a message that informs only: the run has ended. */

@@ -22,7 +22,7 @@ final class Instructions {
             + stage.maxAttempts()
             + "."
             + required(stage),
-        bySignal ? Instruction.Notify.PROMPT : Instruction.Notify.NONE);
+        bySignal ? Instruction.Notice.PROMPT : Instruction.Notice.NONE);
   }
 
   static Instruction opened(
@@ -45,7 +45,7 @@ final class Instructions {
             + "): "
             + target.instructions()
             + required(target),
-        bySignal ? Instruction.Notify.PROMPT : Instruction.Notify.NONE);
+        bySignal ? Instruction.Notice.PROMPT : Instruction.Notice.NONE);
   }
 
   static Instruction finished(WorkflowRun run, boolean bySignal) {
@@ -54,14 +54,14 @@ final class Instructions {
         "Run "
             + run.id()
             + " completed: its last stage passed. Reply to your prompt with the final result.",
-        bySignal ? Instruction.Notify.INFORM : Instruction.Notify.NONE);
+        bySignal ? Instruction.Notice.INFORM : Instruction.Notice.NONE);
   }
 
   static Instruction failed(WorkflowRun run, FailureReason reason, String detail, boolean notify) {
     return new Instruction(
         Instruction.Kind.STOP,
         "Run " + run.id() + " failed (" + reason.wire() + "): " + detail + ".",
-        notify ? Instruction.Notify.INFORM : Instruction.Notify.NONE);
+        notify ? Instruction.Notice.INFORM : Instruction.Notice.NONE);
   }
 
   static Instruction waiting(WorkflowRun run, String key, Instant deadline) {
@@ -75,7 +75,7 @@ final class Instructions {
             + deadline
             + ". Reply to your prompt now to settle your turn; a fresh request follows if the"
             + " signal leaves work to do.",
-        Instruction.Notify.NONE);
+        Instruction.Notice.NONE);
   }
 
   static Instruction escalated(
@@ -91,11 +91,11 @@ final class Instructions {
             + "') until "
             + deadline
             + ". Reply to your prompt now to settle your turn.",
-        Instruction.Notify.NONE);
+        Instruction.Notice.NONE);
   }
 
   static Instruction unchanged(String text) {
-    return new Instruction(Instruction.Kind.CONTINUE, text, Instruction.Notify.NONE);
+    return new Instruction(Instruction.Kind.CONTINUE, text, Instruction.Notice.NONE);
   }
 
   private static String required(StageDefinition stage) {

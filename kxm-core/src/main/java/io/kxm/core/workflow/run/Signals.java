@@ -102,7 +102,7 @@ public final class Signals {
                 + ". Continue it as attempt "
                 + run.currentAttempt()
                 + ".",
-            Instruction.Notify.PROMPT));
+            Instruction.Notice.PROMPT));
   }
 
   private static Decision applied(
