@@ -84,7 +84,7 @@ public final class Fixtures {
       return this;
     }
 
-    StageDefinition build() {
+    public StageDefinition build() {
       return new StageDefinition(
           id,
           "Do " + id,
