@@ -9,18 +9,12 @@ import io.kxm.core.messaging.NewMessage;
 import io.kxm.core.secret.Tokens;
 import io.kxm.core.workflow.CheckpointStatus;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
-import io.kxm.core.workflow.run.CheckpointCommand;
-import io.kxm.core.workflow.run.Checkpoints;
 import io.kxm.core.workflow.run.CoordinatorEvents;
-import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.RunEvent;
 import io.kxm.core.workflow.run.RunStart;
 import io.kxm.core.workflow.run.RunStatus;
 import io.kxm.core.workflow.run.SignalCommand;
 import io.kxm.core.workflow.run.Signals;
-import io.kxm.core.workflow.run.WaitCommand;
-import io.kxm.core.workflow.run.Waits;
-import io.kxm.core.workflow.run.WorkflowRun;
 import io.kxm.core.workflow.signature.SignatureCheck;
 import io.kxm.core.workflow.signature.SignaturePolicy;
 import io.kxm.core.workflow.signature.SigningSecret;
@@ -32,65 +26,10 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.CyclicBarrier;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.function.Function;
-import java.util.function.IntFunction;
 import org.junit.jupiter.api.Test;
 
 /** What every {@link WorkflowRunStore} must do, on SQLite and on PostgreSQL. */
 abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
-
-  private List<RunEvent> decide(StoredRun stored, Function<WorkflowRun, Decision> decider) {
-    Decision decision = decider.apply(stored.run());
-    assertThat(decision).isInstanceOf(Decision.Applied.class);
-    return ((Decision.Applied) decision).events();
-  }
-
-  private List<RunEvent> failBuild(StoredRun stored) {
-    return decide(
-        stored,
-        run ->
-            Checkpoints.decide(
-                stored.definition(),
-                run,
-                new CheckpointCommand(
-                    run.id(), "lead", "build", CheckpointStatus.FAILED, "red", Map.of(), Map.of()),
-                Map.of(),
-                clock.instant()));
-  }
-
-  private List<RunEvent> waitOn(StoredRun stored, String key, Duration timeout) {
-    return decide(
-        stored,
-        run ->
-            Waits.decide(
-                stored.definition(),
-                run,
-                new WaitCommand(
-                    run.id(),
-                    "lead",
-                    run.currentStage(),
-                    key,
-                    "ci",
-                    Map.of("PR", "#4"),
-                    Map.of(),
-                    timeout),
-                Map.of(),
-                clock.instant()));
-  }
-
-  /** The Jdbc of the calling thread's harness transaction, for raw reads. */
-  private Jdbc harnessJdbc() {
-    return harness.jdbc();
-  }
-
-  private StoredRun appended(RunAppend append) {
-    assertThat(append).isInstanceOf(RunAppend.Appended.class);
-    return ((RunAppend.Appended) append).run();
-  }
 
   @Test
   void a_created_run_reads_back_with_its_history_and_pinned_definition() {
@@ -377,25 +316,5 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
         .doesNotContain(signature.substring("sha256=".length()))
         .doesNotContain("raw-body-marker-123")
         .doesNotContain("raw-signal-marker");
-  }
-
-  protected static <T> List<T> concurrently(int n, IntFunction<T> task) throws Exception {
-    CyclicBarrier start = new CyclicBarrier(n);
-    try (ExecutorService pool = Executors.newFixedThreadPool(n)) {
-      List<Future<T>> futures = new ArrayList<>();
-      for (int i = 0; i < n; i++) {
-        int index = i;
-        futures.add(
-            pool.submit(() -> {
-              start.await();
-              return task.apply(index);
-            }));
-      }
-      List<T> results = new ArrayList<>();
-      for (Future<T> future : futures) {
-        results.add(future.get());
-      }
-      return results;
-    }
   }
 }

@@ -9,6 +9,12 @@ import java.util.Optional;
 public final class RunGuards {
   private RunGuards() {}
 
+  /** No stored run has this ID: never created, a Runtime run, or purged after retention. */
+  public static WorkflowRefusal notFound(String runId) {
+    return WorkflowRefusal.of(
+        ErrorCode.WORKFLOW_NOT_FOUND, "no webhook workflow run " + runId + " on this hub");
+  }
+
   /** Only the run's coordinator may read or act on it; the refusal names who may. */
   public static Optional<WorkflowRefusal> coordinator(WorkflowRun run, String caller) {
     if (caller != null && caller.equalsIgnoreCase(run.coordinator())) {

@@ -97,17 +97,7 @@ final class RunState {
     if (status == RunStatus.WAITING) {
       if (waiting.reason() == WaitReason.AUDIT_ESCALATION) {
         // an operator ruled: the stage gets its full allowance of automatic retries again
-        StageProgress p = progress(waiting.stageId());
-        stages.put(
-            p.stageId(),
-            new StageProgress(
-                p.stageId(),
-                p.attemptsUsed(),
-                0,
-                p.visits(),
-                p.transitionsOut(),
-                p.passed(),
-                p.checkpoints()));
+        stages.put(waiting.stageId(), progress(waiting.stageId()).ruled());
       }
       waiting = null;
     }
@@ -161,16 +151,7 @@ final class RunState {
     if (attempt != p.attemptsUsed() + 1) {
       throw broken("opens " + stageId + " at attempt " + attempt + " after " + p.attemptsUsed());
     }
-    stages.put(
-        stageId,
-        new StageProgress(
-            stageId,
-            p.attemptsUsed(),
-            0,
-            p.visits() + 1,
-            p.transitionsOut(),
-            false,
-            p.checkpoints()));
+    stages.put(stageId, p.opened());
     currentStage = stageId;
     currentAttempt = attempt;
   }
@@ -187,35 +168,13 @@ final class RunState {
     if (p.attemptsUsed() != e.attempt() - 1) {
       throw broken("attempt " + e.attempt() + " of " + e.stageId() + " already has a verdict");
     }
-    List<RunEvent.CheckpointRecorded> checkpoints = new ArrayList<>(p.checkpoints());
-    checkpoints.add(e);
-    boolean passed = e.status() == CheckpointStatus.PASSED;
-    stages.put(
-        p.stageId(),
-        new StageProgress(
-            p.stageId(),
-            e.attempt(),
-            passed ? p.failuresSinceRuling() : p.failuresSinceRuling() + 1,
-            p.visits(),
-            p.transitionsOut(),
-            passed,
-            checkpoints));
+    stages.put(p.stageId(), p.judged(e));
   }
 
   void countEdge(String stageId, CheckpointStatus outcome) {
     transitionsTaken++;
     edges.merge(WorkflowRun.edgeKey(stageId, outcome), 1, Integer::sum);
-    StageProgress p = progress(stageId);
-    stages.put(
-        stageId,
-        new StageProgress(
-            stageId,
-            p.attemptsUsed(),
-            p.failuresSinceRuling(),
-            p.visits(),
-            p.transitionsOut() + 1,
-            p.passed(),
-            p.checkpoints()));
+    stages.put(stageId, progress(stageId).routedOut());
   }
 
   void park(RunEvent.WaitStarted e) {

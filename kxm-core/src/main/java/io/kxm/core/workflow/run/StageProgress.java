@@ -30,4 +30,42 @@ public record StageProgress(
   static StageProgress fresh(String stageId) {
     return new StageProgress(stageId, 0, 0, 0, 0, false, List.of());
   }
+
+  /** Opened again, by order or by an edge: a new visit with a clean failure count. */
+  StageProgress opened() {
+    return new StageProgress(
+        stageId, attemptsUsed, 0, visits + 1, transitionsOut, false, checkpoints);
+  }
+
+  /** After an operator's ruling, the stage gets its automatic retries back. */
+  StageProgress ruled() {
+    return new StageProgress(stageId, attemptsUsed, 0, visits, transitionsOut, passed, checkpoints);
+  }
+
+  /** The verdict on its next attempt. */
+  StageProgress judged(RunEvent.CheckpointRecorded verdict) {
+    boolean pass = verdict.status() == io.kxm.core.workflow.CheckpointStatus.PASSED;
+    List<RunEvent.CheckpointRecorded> all = new java.util.ArrayList<>(checkpoints);
+    all.add(verdict);
+    return new StageProgress(
+        stageId,
+        verdict.attempt(),
+        pass ? failuresSinceRuling : failuresSinceRuling + 1,
+        visits,
+        transitionsOut,
+        pass,
+        all);
+  }
+
+  /** A declared edge left the stage. */
+  StageProgress routedOut() {
+    return new StageProgress(
+        stageId,
+        attemptsUsed,
+        failuresSinceRuling,
+        visits,
+        transitionsOut + 1,
+        passed,
+        checkpoints);
+  }
 }
