@@ -64,6 +64,28 @@ class DefinitionLoaderTest {
   }
 
   @Test
+  void the_example_in_the_documentation_loads() throws IOException {
+    String doc = Files.readString(Path.of("..", "docs", "workflow-definitions.md"));
+    int start = doc.indexOf("```json\n") + "```json\n".length();
+    String example = doc.substring(start, doc.indexOf("```", start));
+
+    WorkflowDefinitions loaded = DefinitionLoader.parse(Map.of("doc.json", example));
+
+    assertThat(loaded.find("release-check")).isPresent();
+  }
+
+  @Test
+  void an_error_line_reads_file_path_message_and_rule() {
+    List<DefinitionError> errors =
+        errors(
+            Map.of("review.json", release().replace("\"maxAttempts\": 2", "\"maxAttempts\": 0")));
+
+    assertThat(errors.getFirst().toString())
+        .isEqualTo(
+            "review.json: $.stages[1].maxAttempts: " + errors.getFirst().message() + " [minimum]");
+  }
+
+  @Test
   void a_missing_folder_holds_no_definitions() {
     assertThat(DefinitionLoader.load(folder.resolve("absent")).size()).isZero();
   }
