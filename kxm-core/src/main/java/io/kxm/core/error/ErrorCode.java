@@ -77,6 +77,59 @@ public enum ErrorCode {
   ATTEMPT_TOKEN_ADMIN_DENIED(
       403, "Name kxm_promote in the attempt token's allow list to let this attempt propose."),
 
+  // Webhook workflows: definitions, runs, evidence, signatures and the journal
+  WORKFLOW_NOT_FOUND(
+      404, "Check the run ID with kxm_workflow_list; finished runs are purged after retention."),
+  WORKFLOW_FORBIDDEN(403, "Only the run's coordinator, named in the message, may use this run."),
+  WORKFLOW_STAGE_OUT_OF_ORDER(409, "Read the run with kxm_workflow_get and act on currentStage."),
+  WORKFLOW_TERMINAL(409, "The run has finished; start a new run with a fresh webhook delivery."),
+  WORKFLOW_NOT_RUNNING(
+      409, "The run is waiting for a signal; reply to settle your turn and wait for it."),
+  WORKFLOW_NOT_WAITING(409, "Send the signal only while the run waits; read it with workflow get."),
+  WORKFLOW_SIGNAL_KEY_MISMATCH(409, "Use the signal key the waiting stage named."),
+  WORKFLOW_EVIDENCE_INCOMPLETE(
+      422, "Provide every requirement listed in missingRequirements, then checkpoint again."),
+  WORKFLOW_PROVENANCE_INVALID(
+      422,
+      "Cite only replied messages you sent with this run's current stage, requirement and attempt."),
+  INVALID_WORKFLOW_EVIDENCE_REFS(
+      400,
+      "Send evidenceRefs as {requirement: {messageIds: [...]}} with a passed checkpoint or a wait."),
+  INVALID_SIGNAL_KEY(
+      400, "Use 1 to 128 letters, digits, '.', '_', ':' or '-', starting with a letter or digit."),
+  WORKFLOW_WAIT_INVALID(400, "Use a timeout between 1 second and 30 days."),
+  WORKFLOW_EVIDENCE_POLICY_MISSING(
+      409, "Ask peers only for requirements whose stage declares a peer-evidence policy."),
+  WORKFLOW_EVIDENCE_PRODUCER_FORBIDDEN(
+      403, "Ask a producer the stage's policy names as eligible, never the coordinator."),
+  WORKFLOW_CONTEXT_FORBIDDEN(403, "Only the run's coordinator may attach workflowContext."),
+  WORKFLOW_CONTEXT_INACTIVE(409, "Use the run's current stage; read it with kxm_workflow_get."),
+  WORKFLOW_CONTEXT_ATTEMPT_MISMATCH(
+      409, "Use the current attempt of the stage; read it with kxm_workflow_get."),
+  WORKFLOW_DEGRADE_FORBIDDEN(
+      403, "Only an admin may degrade a quorum, once per attempt, where the policy allows it."),
+  WORKFLOW_DEFINITION_INVALID(
+      1, "Fix every definition file named in the message; the path and rule are given."),
+  WORKFLOW_SECRET_MISSING(
+      503, "Set the environment variable the definition names in secretEnv, then restart."),
+  INVALID_DELIVERY_ID(400, "Send X-KXM-Delivery with 1 to 128 printable characters."),
+  SIGNATURE_INVALID(
+      401,
+      "Sign '<timestamp>.<raw body>' with HMAC-SHA256 and send X-KXM-Signature: sha256=<hex>."),
+  SIGNATURE_EXPIRED(
+      401, "Sign with the current Unix time in X-KXM-Timestamp; check the sender's clock."),
+  INVALID_JOURNAL_CATEGORY(
+      400,
+      "Use plan, decision, contradiction, error, lesson, observation, hypothesis, experiment,"
+          + " state-change or skill-candidate."),
+  INVALID_IMPROVEMENT_AREA(
+      400,
+      "Use harness, gates, implementation, workflow, documentation, security or other, or name a"
+          + " stage that declares its area."),
+  JOURNAL_EVIDENCE_REQUIRED(400, "Lessons and skill candidates need at least one evidence item."),
+  INVALID_JOURNAL_RELATION(400, "Relate entries only to up to 16 existing entries of this run."),
+  INVALID_JOURNAL_SEVERITY(400, "Use info, warning or error."),
+
   // Store
   STORE_UNAVAILABLE(503, "Check that the database is reachable; the hub retries by itself."),
   STORE_SCHEMA_NEWER(

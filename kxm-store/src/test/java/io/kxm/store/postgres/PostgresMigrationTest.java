@@ -128,7 +128,7 @@ class PostgresMigrationTest {
             e -> {
               assertThat(e.code()).isEqualTo(ErrorCode.STORE_SCHEMA_NEWER);
               assertThat(e.getMessage())
-                  .contains("store at schema 9, this KXM knows up to " + known);
+                  .contains("store at schema 999, this KXM knows up to " + known);
             });
     assertThat(schema.schemasStartingWithName()).containsExactly(schema.name());
   }

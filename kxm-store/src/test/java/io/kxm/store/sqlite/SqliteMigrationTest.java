@@ -128,10 +128,10 @@ class SqliteMigrationTest {
             e -> {
               assertThat(e.code()).isEqualTo(ErrorCode.STORE_SCHEMA_NEWER);
               assertThat(e.getMessage())
-                  .contains("store at schema 9, this KXM knows up to " + known)
+                  .contains("store at schema 999, this KXM knows up to " + known)
                   .contains(db.toString());
             });
-    assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE version = '9'"))
+    assertThat(count(db, "SELECT count(*) FROM flyway_schema_history WHERE version = '999'"))
         .isEqualTo(1);
     assertThat(Files.list(folder).filter(p -> p.toString().endsWith(".bak"))).isEmpty();
   }

@@ -58,7 +58,14 @@ class SqliteOpeningTest {
                       row -> row.string("t")));
       assertThat(tables)
           .containsExactlyInAnyOrder(
-              "agents:1", "leases:1", "messages:1", "agent_event_seqs:1", "agent_events:1");
+              "agents:1",
+              "leases:1",
+              "messages:1",
+              "agent_event_seqs:1",
+              "agent_events:1",
+              "workflow_runs:1",
+              "workflow_run_events:1",
+              "workflow_journal:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");

@@ -1,0 +1,61 @@
+package io.kxm.core.workflow.run;
+
+import io.kxm.core.workflow.CheckpointStatus;
+import io.kxm.core.workflow.WorkflowRefusal;
+import io.kxm.core.workflow.definition.StageDefinition;
+import io.kxm.core.workflow.definition.WorkflowDefinition;
+import io.kxm.core.workflow.provenance.CitedMessage;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Decides {@code kxm_workflow_checkpoint}: the coordinator's verdict on the current attempt. */
+public final class Checkpoints {
+  private Checkpoints() {}
+
+  /**
+   * @param definition the definition the run started with
+   * @param cited the messages named in the command's evidenceRefs, as the hub found them
+   */
+  public static Decision decide(
+      WorkflowDefinition definition,
+      WorkflowRun run,
+      CheckpointCommand command,
+      Map<String, CitedMessage> cited,
+      Instant now) {
+    Optional<WorkflowRefusal> refusal =
+        RunGuards.first(
+            () -> RunGuards.coordinator(run, command.caller()),
+            () -> RunGuards.open(run),
+            () -> RunGuards.running(run),
+            () -> RunGuards.atStage(run, command.stageId()));
+    if (refusal.isPresent()) {
+      return new Decision.Refused(refusal.get());
+    }
+    StageDefinition stage = definition.stage(run.currentStage()).orElseThrow();
+    EvidenceGate.Citations citations =
+        EvidenceGate.verify(run, stage, command.evidenceRefs(), cited);
+    if (citations.refusal().isPresent()) {
+      return new Decision.Refused(citations.refusal().get());
+    }
+    if (command.status() == CheckpointStatus.PASSED) {
+      List<String> missing =
+          EvidenceGate.missing(run, stage, command.evidence(), citations.snapshots());
+      if (!missing.isEmpty()) {
+        return new Decision.Refused(EvidenceGate.incomplete(run, stage, missing));
+      }
+    }
+    RunEvent verdict =
+        new RunEvent.CheckpointRecorded(
+            now,
+            stage.id(),
+            run.currentAttempt(),
+            command.status(),
+            command.summary(),
+            command.evidence(),
+            citations.snapshots(),
+            run.coordinator());
+    return Verdicts.apply(definition, run, verdict, command.status(), now, false);
+  }
+}
