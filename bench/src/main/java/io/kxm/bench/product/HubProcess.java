@@ -67,9 +67,15 @@ public final class HubProcess implements HubEndpoint {
     env.put("KXM_AUTH_TOKEN", randomToken());
     env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
     env.putAll(storeEnv);
-    List<String> cmd =
+    List<String> cmd = new java.util.ArrayList<>();
+    cmd.add(Jvm.java().toString());
+    // For profiling a run, e.g. KXM_BENCH_HUB_JAVA_OPTS=-XX:StartFlightRecording=filename=hub.jfr
+    String opts = System.getenv("KXM_BENCH_HUB_JAVA_OPTS");
+    if (opts != null && !opts.isBlank()) {
+      cmd.addAll(List.of(opts.trim().split("\\s+")));
+    }
+    cmd.addAll(
         List.of(
-            Jvm.java().toString(),
             "-cp",
             jar.toString(),
             "io.kxm.cli.Main",
@@ -77,7 +83,7 @@ public final class HubProcess implements HubEndpoint {
             "start",
             "--foreground",
             "--port",
-            "0");
+            "0"));
     Child child = Child.launch("hub", cmd, dir, env, false);
     try {
       URI base = awaitUrl(child, dir.resolve(".kxm/state/hub.json"));
