@@ -136,8 +136,11 @@ class McpStdioEndToEndTest {
 
     dora.close();
 
+    // The presence lease is 60 s: seeing dora offline well before it shows the process ended its
+    // presence on exit. 45 s leaves room for a loaded CI machine to stop the child JVM.
     await()
-        .atMost(Duration.ofSeconds(20))
+        .atMost(Duration.ofSeconds(45))
+        .pollInterval(Duration.ofMillis(500))
         .until(() -> {
           JsonNode agents =
               cli("erin", "peer", "list", "--include-offline", "--json").path("agents");
