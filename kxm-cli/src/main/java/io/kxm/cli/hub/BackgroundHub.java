@@ -73,6 +73,8 @@ final class BackgroundHub {
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
+    // SQLite's driver loads a native library; say so rather than have the JVM warn about it.
+    cmd.add("--enable-native-access=ALL-UNNAMED");
     cmd.add("-cp");
     cmd.add(System.getProperty("java.class.path"));
     cmd.add(Main.class.getName());
