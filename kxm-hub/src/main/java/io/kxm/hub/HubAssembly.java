@@ -9,6 +9,8 @@ import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.hub.workflow.WorkflowFeature;
+import io.kxm.hub.workflow.WorkflowSettings;
 import io.kxm.mcp.McpServerOptions;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
@@ -34,14 +36,24 @@ public final class HubAssembly {
     Clock clock = Clock.systemUTC();
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
     LiveBus bus = null;
+    WorkflowFeature workflows = null;
     MessagingFeature messaging = null;
     McpFeature mcp = null;
     try {
       bus = LiveBuses.fromEnvironment(env);
+      // Workflow secrets are read from the same environment as every other setting.
+      workflows =
+          WorkflowFeature.create(
+              store,
+              bus,
+              clock,
+              WorkflowSettings.fromEnvironment(config.project().root(), env),
+              env::get);
       messaging =
           MessagingFeature.builder(store, bus)
               .clock(clock)
               .settings(MessagingSettings.fromEnvironment(env))
+              .hooks(workflows.hooks())
               .build();
       mcp = mcpOver(messaging);
       // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
@@ -50,9 +62,11 @@ public final class HubAssembly {
           .readiness(store::checkReady)
           .meterBinder(new StoreMeters(store))
           .feature(messaging)
+          .feature(workflows)
           .feature(mcp)
           .closeAfterStop(mcp)
           .closeAfterStop(messaging)
+          .closeAfterStop(workflows)
           .closeAfterStop(bus)
           .closeAfterStop(store)
           .captureLibraryLogs(true)
@@ -60,6 +74,7 @@ public final class HubAssembly {
     } catch (RuntimeException e) {
       closeQuietly(mcp);
       closeQuietly(messaging);
+      closeQuietly(workflows);
       closeQuietly(bus);
       store.close();
       throw e;
