@@ -223,6 +223,31 @@ class WorkflowRoutesTest {
         .anySatisfy(text -> assertThat(text).contains(runId).contains("ci-" + runId));
   }
 
+  @Test
+  void an_evidence_request_to_an_eligible_producer_is_stamped_with_its_run() {
+    String runId = hub.startRun(delivery());
+    checkpoint(runId, "implement", "passed", Map.of("evidence", Map.of("unit tests", "ok")));
+    Map<String, Object> context =
+        Map.of("runId", runId, "stageId", "review", "requirementKey", "review", "attempt", 1);
+
+    Http.Response sent =
+        lead.post(
+            "/fanout",
+            Json.write(
+                Map.of(
+                    "targets",
+                    List.of("alice"),
+                    "content",
+                    "review?",
+                    "workflowContext",
+                    context)));
+
+    assertThat(sent.status()).as(sent.body()).isEqualTo(200);
+    String id = sent.json().path("responses").get(0).path("messageId").asString();
+    assertThat(alice.message(id).json().path("workflowContext").path("runId").asString())
+        .isEqualTo(runId);
+  }
+
   /** The coordinator's open request that names the run: its prompt. */
   private String promptOf(String runId) {
     for (JsonNode message : lead.inbox().json().path("messages")) {
