@@ -101,12 +101,21 @@ class WebhookWorkflowEndToEndTest {
           .isEqualTo("ci");
 
       // ci: parked on a signal, the turn settled by a reply, released by a signed signal
-      Http.Response waited =
-          lead.post(
-              "/workflows/runs/" + runId + "/wait",
-              Json.write(
-                  Map.of("stageId", "ci", "signalKey", "ci-main-42", "summary", "CI on main")));
-      assertThat(waited.json().path("run").path("status").asString()).isEqualTo("waiting");
+      // over /mcp: the coordinator's own workflow tool
+      McpSchema.CallToolResult waited =
+          leadSession.callTool(
+              McpSchema.CallToolRequest.builder("kxm_workflow_wait")
+                  .arguments(
+                      Map.of(
+                          "runId", runId,
+                          "stageId", "ci",
+                          "signalKey", "ci-main-42",
+                          "summary", "CI on main"))
+                  .build());
+      String waitedText = ((McpSchema.TextContent) waited.content().getFirst()).text();
+      assertThat(Json.read(waitedText).path("run").path("status").asString())
+          .as(waitedText)
+          .isEqualTo("waiting");
       lead.reply(promptOf(lead, runId), "waiting for CI");
       assertThat(runOf(lead, runId).path("status").asString()).isEqualTo("waiting");
 
