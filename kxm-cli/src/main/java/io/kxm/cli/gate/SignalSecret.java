@@ -6,7 +6,6 @@ import io.kxm.core.workflow.definition.DefinitionLoader;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.definition.WorkflowDefinitions;
 import io.kxm.core.workflow.signature.SigningSecret;
-import io.kxm.core.workflow.signature.WorkflowSecrets;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -20,32 +19,32 @@ final class SignalSecret {
 
   static SigningSecret resolve(
       Map<String, String> env, Path definitionsDir, String workflowId, String secretEnv) {
-    if (secretEnv != null) {
-      String value = env.get(secretEnv);
-      if (value == null || value.isEmpty()) {
-        throw new KxmException(
-            ErrorCode.WORKFLOW_SECRET_MISSING,
-            "the environment variable " + secretEnv + " is unset");
-      }
-      try {
-        return SigningSecret.of(value, secretEnv);
-      } catch (IllegalArgumentException e) {
-        throw new KxmException(ErrorCode.WORKFLOW_SECRET_MISSING, e.getMessage());
-      }
+    String variable =
+        secretEnv != null ? secretEnv : definition(definitionsDir, workflowId).signalSecretEnv();
+    String value = env.get(variable);
+    if (value == null || value.isEmpty()) {
+      throw new KxmException(
+          ErrorCode.WORKFLOW_SECRET_MISSING, "the environment variable " + variable + " is unset");
     }
+    try {
+      return SigningSecret.of(value, variable);
+    } catch (IllegalArgumentException e) {
+      throw new KxmException(ErrorCode.WORKFLOW_SECRET_MISSING, e.getMessage());
+    }
+  }
+
+  private static WorkflowDefinition definition(Path definitionsDir, String workflowId) {
     if (workflowId == null) {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST,
           "name the workflow with --workflow, or the variable with --secret-env");
     }
-    WorkflowDefinition definition =
-        DefinitionLoader.load(definitionsDir)
-            .find(workflowId)
-            .map(WorkflowDefinitions.Loaded::definition)
-            .orElseThrow(() ->
-                new KxmException(
-                    ErrorCode.WORKFLOW_NOT_FOUND,
-                    "no workflow '" + workflowId + "' in " + definitionsDir));
-    return WorkflowSecrets.resolve(definition, env::get).signal();
+    return DefinitionLoader.load(definitionsDir)
+        .find(workflowId)
+        .map(WorkflowDefinitions.Loaded::definition)
+        .orElseThrow(() ->
+            new KxmException(
+                ErrorCode.WORKFLOW_NOT_FOUND,
+                "no workflow '" + workflowId + "' in " + definitionsDir));
   }
 }

@@ -71,10 +71,7 @@ class PeerDriftTest {
         new Cli(TestEnv.of(dir), dir, sink, sink).commandLine().getSubcommands();
     cliCommands = new LinkedHashMap<>();
     groups.get("peer").getSubcommands().forEach((name, c) -> cliCommands.put("kxm_" + name, c));
-    groups
-        .get("workflow")
-        .getSubcommands()
-        .forEach((name, c) -> cliCommands.put(toolOf(name), c));
+    groups.get("workflow").getSubcommands().forEach((name, c) -> cliCommands.put(toolOf(name), c));
   }
 
   @AfterAll

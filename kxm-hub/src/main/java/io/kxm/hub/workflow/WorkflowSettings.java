@@ -68,6 +68,11 @@ public record WorkflowSettings(
         definitionsDir, retrospectivesDir, retention, promptTtl, value, purgeInterval);
   }
 
+  public WorkflowSettings withPurgeInterval(Duration value) {
+    return new WorkflowSettings(
+        definitionsDir, retrospectivesDir, retention, promptTtl, sweepInterval, value);
+  }
+
   private static Duration millis(Map<String, String> env, String name, Duration fallback) {
     String value = env.get(name);
     if (value == null || value.isBlank()) {

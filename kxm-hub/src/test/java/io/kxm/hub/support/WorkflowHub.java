@@ -33,7 +33,9 @@ public final class WorkflowHub implements AutoCloseable {
     this.projectRoot = dir.resolve("project");
     this.database = dir.resolve("kxm.db");
     WorkflowSettings settings =
-        WorkflowSettings.defaults(projectRoot).withSweepInterval(Duration.ofMillis(50));
+        WorkflowSettings.defaults(projectRoot)
+            .withSweepInterval(Duration.ofMillis(50))
+            .withPurgeInterval(Duration.ofMillis(50));
     Workflows.define(settings.definitionsDir());
     this.store = Stores.open(StoreConfig.sqlite(database), clock);
     LiveBus bus = new InProcessLiveBus();

@@ -224,6 +224,51 @@ class WorkflowRoutesTest {
   }
 
   @Test
+  void an_evidence_request_for_another_attempt_or_to_an_ineligible_producer_is_refused() {
+    AgentClient mallory = hub.agent("mallory");
+    String runId = hub.startRun(delivery());
+    checkpoint(runId, "implement", "passed", Map.of("evidence", Map.of("unit tests", "ok")));
+
+    Http.Response oldAttempt =
+        lead.send(
+            Map.of(
+                "target",
+                "alice",
+                "content",
+                "x",
+                "workflowContext",
+                Map.of(
+                    "runId",
+                    runId,
+                    "stageId",
+                    "review",
+                    "requirementKey",
+                    "review",
+                    "attempt",
+                    2)));
+    Http.Response ineligible =
+        lead.send(
+            Map.of(
+                "target",
+                mallory.name,
+                "content",
+                "x",
+                "workflowContext",
+                Map.of(
+                    "runId",
+                    runId,
+                    "stageId",
+                    "review",
+                    "requirementKey",
+                    "review",
+                    "attempt",
+                    1)));
+
+    assertThat(oldAttempt.errorCode()).isEqualTo("workflow_context_attempt_mismatch");
+    assertThat(ineligible.errorCode()).isEqualTo("workflow_evidence_producer_forbidden");
+  }
+
+  @Test
   void an_evidence_request_to_an_eligible_producer_is_stamped_with_its_run() {
     String runId = hub.startRun(delivery());
     checkpoint(runId, "implement", "passed", Map.of("evidence", Map.of("unit tests", "ok")));
