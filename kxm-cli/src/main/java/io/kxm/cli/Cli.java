@@ -2,6 +2,7 @@ package io.kxm.cli;
 
 import io.kxm.cli.agent.AgentSessions;
 import io.kxm.cli.peer.PeerCommands;
+import io.kxm.cli.peer.WorkflowCommands;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -41,6 +42,7 @@ public final class Cli {
     CommandLine commandLine = new CommandLine(new KxmCommand(), new ContextFactory(context));
     // The peer commands are generated from the tool catalog, so they cannot be annotated classes.
     PeerCommands.addTo(commandLine, context);
+    WorkflowCommands.addTo(commandLine, context);
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());
     commandLine.setParameterExceptionHandler(new UsageErrorHandler());

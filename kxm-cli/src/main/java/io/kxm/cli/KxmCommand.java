@@ -1,6 +1,7 @@
 package io.kxm.cli;
 
 import io.kxm.cli.auth.AuthCommand;
+import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.mcp.McpCommand;
@@ -18,6 +19,7 @@ import picocli.CommandLine.Command;
       HubCommand.class,
       AuthCommand.class,
       McpCommand.class,
-      SessionCommand.class
+      SessionCommand.class,
+      GateCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

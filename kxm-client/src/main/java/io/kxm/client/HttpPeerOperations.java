@@ -11,6 +11,7 @@ import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
+import io.kxm.core.workflow.WorkflowOperations;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
@@ -21,10 +22,10 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The peer port over the hub's HTTP API, as one registered agent: every call carries the project
- * token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
+ * The peer and workflow ports over the hub's HTTP API, as one registered agent: every call carries
+ * the project token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
  */
-public final class HttpPeerOperations implements PeerOperations {
+public final class HttpPeerOperations implements PeerOperations, WorkflowOperations {
   /** Header that carries the agent key on agent routes. */
   public static final String AGENT_KEY_HEADER = "X-KXM-Agent-Key";
 
@@ -137,6 +138,40 @@ public final class HttpPeerOperations implements PeerOperations {
     return message(
         http.get(
             messagePath(messageId, "/await?timeoutMs=" + ms), keyHeader, wait.plus(POLL_MARGIN)));
+  }
+
+  @Override
+  public JsonNode runs() {
+    return http.get(agentPath("/workflows/runs"), keyHeader, HubHttp.CALL_TIMEOUT);
+  }
+
+  @Override
+  public JsonNode run(String runId) {
+    return http.get(runPath(runId, ""), keyHeader, HubHttp.CALL_TIMEOUT);
+  }
+
+  @Override
+  public JsonNode checkpoint(String runId, JsonNode body) {
+    return http.post(runPath(runId, "/checkpoint"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode record(String runId, JsonNode body) {
+    return http.post(runPath(runId, "/record"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode waitFor(String runId, JsonNode body) {
+    return http.post(runPath(runId, "/wait"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode improvementReport() {
+    return http.get(agentPath("/workflows/improvement-report"), keyHeader, HubHttp.CALL_TIMEOUT);
+  }
+
+  private String runPath(String runId, String rest) {
+    return agentPath("/workflows/runs/" + encode(runId) + rest);
   }
 
   private String agentPath(String rest) {

@@ -4,11 +4,15 @@ import io.kxm.core.Version;
 import io.kxm.hub.agents.AgentProfile;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveBuses;
+import io.kxm.hub.mcp.AgentPorts;
 import io.kxm.hub.mcp.McpFeature;
 import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.hub.workflow.LocalWorkflows;
+import io.kxm.hub.workflow.WorkflowFeature;
+import io.kxm.hub.workflow.WorkflowSettings;
 import io.kxm.mcp.McpServerOptions;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
@@ -34,25 +38,37 @@ public final class HubAssembly {
     Clock clock = Clock.systemUTC();
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
     LiveBus bus = null;
+    WorkflowFeature workflows = null;
     MessagingFeature messaging = null;
     McpFeature mcp = null;
     try {
       bus = LiveBuses.fromEnvironment(env);
+      // Workflow secrets are read from the same environment as every other setting.
+      workflows =
+          WorkflowFeature.create(
+              store,
+              bus,
+              clock,
+              WorkflowSettings.fromEnvironment(config.project().root(), env),
+              env::get);
       messaging =
           MessagingFeature.builder(store, bus)
               .clock(clock)
               .settings(MessagingSettings.fromEnvironment(env))
+              .hooks(workflows.hooks())
               .build();
-      mcp = mcpOver(messaging);
+      mcp = mcpOver(messaging, workflows);
       // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
       return HubServer.builder(config)
           .clock(clock)
           .readiness(store::checkReady)
           .meterBinder(new StoreMeters(store))
           .feature(messaging)
+          .feature(workflows)
           .feature(mcp)
           .closeAfterStop(mcp)
           .closeAfterStop(messaging)
+          .closeAfterStop(workflows)
           .closeAfterStop(bus)
           .closeAfterStop(store)
           .captureLibraryLogs(true)
@@ -60,6 +76,7 @@ public final class HubAssembly {
     } catch (RuntimeException e) {
       closeQuietly(mcp);
       closeQuietly(messaging);
+      closeQuietly(workflows);
       closeQuietly(bus);
       store.close();
       throw e;
@@ -70,14 +87,17 @@ public final class HubAssembly {
    * The /mcp endpoint: each MCP session is one agent, acting through the same in-process port as
    * the HTTP routes, and told about each request that arrives for it.
    */
-  private static McpFeature mcpOver(MessagingFeature messaging) {
+  private static McpFeature mcpOver(MessagingFeature messaging, WorkflowFeature workflows) {
     AtomicReference<McpFeature> self = new AtomicReference<>();
     McpFeature mcp =
         new McpFeature(
             (project, agentName, purpose) -> {
               LocalPeers peers = messaging.connect(project, AgentProfile.named(agentName, purpose));
               peers.onRequest(request -> self.get().requestArrived(project, agentName, request));
-              return peers;
+              return new AgentPorts(
+                  peers,
+                  new LocalWorkflows(
+                      workflows.runs(), () -> messaging.agents().require(peers.agentId())));
             },
             McpServerOptions.defaults(Version.current()));
     self.set(mcp);

@@ -4,13 +4,14 @@ import io.kxm.store.agent.AgentStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.stream.AgentEventStore;
+import io.kxm.store.workflow.WorkflowPorts;
 
 /**
  * One transaction, handing out the ports bound to it. Port calls made through the same {@code Tx}
  * commit together: the hub inserts a message and appends its {@code message.queued} event in one.
  * Valid only inside the {@link Transactions#write} or {@link Transactions#read} call that gave it.
  */
-public interface Tx {
+public interface Tx extends WorkflowPorts {
   AgentStore agents();
 
   MessageStore messages();

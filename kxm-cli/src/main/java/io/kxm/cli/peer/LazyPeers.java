@@ -1,6 +1,8 @@
 package io.kxm.cli.peer;
 
 import io.kxm.cli.agent.AgentSessions.AgentSession;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
@@ -11,14 +13,16 @@ import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
+import io.kxm.core.workflow.WorkflowOperations;
 import java.util.List;
 import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Registers the agent only when a tool first calls the hub, so that a call the tool refuses on its
  * own (a value too long, a missing argument) fails with that reason and registers nobody.
  */
-final class LazyPeers implements PeerOperations, AutoCloseable {
+final class LazyPeers implements PeerOperations, WorkflowOperations, AutoCloseable {
   private final Supplier<AgentSession> opener;
   private AgentSession session;
 
@@ -78,5 +82,44 @@ final class LazyPeers implements PeerOperations, AutoCloseable {
     if (session != null) {
       session.close();
     }
+  }
+
+  /** The session's workflow port: the HTTP client serves both. */
+  private WorkflowOperations workflows() {
+    if (peers() instanceof WorkflowOperations workflows) {
+      return workflows;
+    }
+    throw new KxmException(
+        ErrorCode.WORKFLOW_NOT_FOUND, "this connection does not reach hub workflow runs");
+  }
+
+  @Override
+  public JsonNode runs() {
+    return workflows().runs();
+  }
+
+  @Override
+  public JsonNode run(String runId) {
+    return workflows().run(runId);
+  }
+
+  @Override
+  public JsonNode checkpoint(String runId, JsonNode body) {
+    return workflows().checkpoint(runId, body);
+  }
+
+  @Override
+  public JsonNode record(String runId, JsonNode body) {
+    return workflows().record(runId, body);
+  }
+
+  @Override
+  public JsonNode waitFor(String runId, JsonNode body) {
+    return workflows().waitFor(runId, body);
+  }
+
+  @Override
+  public JsonNode improvementReport() {
+    return workflows().improvementReport();
   }
 }

@@ -34,8 +34,9 @@ import picocli.CommandLine.Model.OptionSpec;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The catalog, the MCP tool list a hub serves and the CLI's {@code peer} commands must say the same
- * thing: the same tools in the same order, and for each the same parameters.
+ * The catalog, the MCP tool list a hub serves and the CLI's {@code peer} and {@code workflow}
+ * commands must say the same thing: the same tools in the same order, and for each the same
+ * parameters.
  */
 class PeerDriftTest {
   @TempDir static Path dir;
@@ -43,7 +44,9 @@ class PeerDriftTest {
   static List<McpSchema.Tool> mcpTools;
   static Map<String, CommandLine> cliCommands;
   static final List<ToolDefinition> CATALOG =
-      ToolCatalog.standard().tools().stream().filter(t -> t.group() == ToolGroup.PEERS).toList();
+      ToolCatalog.standard().tools().stream()
+          .filter(t -> t.group() == ToolGroup.PEERS || t.group() == ToolGroup.WORKFLOWS)
+          .toList();
 
   @BeforeAll
   static void read_all_three_surfaces() {
@@ -64,17 +67,22 @@ class PeerDriftTest {
       mcpTools = client.listTools().tools();
     }
     PrintWriter sink = new PrintWriter(new StringWriter());
-    cliCommands =
-        new Cli(TestEnv.of(dir), dir, sink, sink)
-            .commandLine()
-            .getSubcommands()
-            .get("peer")
-            .getSubcommands();
+    Map<String, CommandLine> groups =
+        new Cli(TestEnv.of(dir), dir, sink, sink).commandLine().getSubcommands();
+    cliCommands = new LinkedHashMap<>();
+    groups.get("peer").getSubcommands().forEach((name, c) -> cliCommands.put("kxm_" + name, c));
+    groups.get("workflow").getSubcommands().forEach((name, c) -> cliCommands.put(toolOf(name), c));
   }
 
   @AfterAll
   static void stop() {
     hub.stop();
+  }
+
+  /** A workflow command back to its tool: list → kxm_workflow_list, improvement-report as is. */
+  static String toolOf(String command) {
+    String snake = command.replace('-', '_');
+    return snake.contains("_") ? "kxm_" + snake : "kxm_workflow_" + snake;
   }
 
   /** camelCase to --kebab-case, written out here so the test does not reuse the code it checks. */
@@ -122,15 +130,15 @@ class PeerDriftTest {
   }
 
   @Test
-  void the_cli_has_one_peer_command_per_mcp_tool_in_the_same_order() {
+  void the_cli_has_one_peer_or_workflow_command_per_mcp_tool_in_the_same_order() {
     assertThat(new ArrayList<>(cliCommands.keySet()))
-        .isEqualTo(mcpTools.stream().map(t -> t.name().substring("kxm_".length())).toList());
+        .isEqualTo(mcpTools.stream().map(McpSchema.Tool::name).toList());
   }
 
   @Test
   void each_cli_command_has_one_option_per_mcp_tool_parameter_and_requires_the_same_ones() {
     for (McpSchema.Tool tool : mcpTools) {
-      CommandLine command = cliCommands.get(tool.name().substring("kxm_".length()));
+      CommandLine command = cliCommands.get(tool.name());
       JsonNode schema = Json.MAPPER.valueToTree(tool.inputSchema());
 
       assertThat(cliOptions(command)).as(tool.name()).isEqualTo(expectedOptions(schema));

@@ -26,7 +26,9 @@ public final class ToolCatalog {
 
   /** The catalog as it ships: the tools that work today. */
   public static ToolCatalog standard() {
-    return new ToolCatalog(PeerTools.all());
+    List<ToolDefinition> all = new java.util.ArrayList<>(PeerTools.all());
+    all.addAll(WorkflowTools.all());
+    return new ToolCatalog(all);
   }
 
   public List<ToolDefinition> tools() {

@@ -1,6 +1,9 @@
 package io.kxm.core.tool;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.workflow.WorkflowOperations;
 import java.util.Objects;
 
 /**
@@ -12,8 +15,41 @@ public interface ToolContext {
   /** Peer messaging as the calling agent. */
   PeerOperations peers();
 
+  /**
+   * Workflow operations as the calling agent: its runs as coordinator.
+   *
+   * @throws KxmException {@code WORKFLOW_NOT_FOUND} where this surface has no workflow port
+   */
+  default WorkflowOperations workflows() {
+    throw new KxmException(
+        ErrorCode.WORKFLOW_NOT_FOUND, "this connection does not reach hub workflow runs");
+  }
+
+  /**
+   * The context of one agent. A port that also implements {@link WorkflowOperations} (the hub's
+   * in-process port, the HTTP client's) serves the workflow tools as well.
+   */
   static ToolContext of(PeerOperations peers) {
     Objects.requireNonNull(peers, "peers");
+    if (peers instanceof WorkflowOperations workflows) {
+      return of(peers, workflows);
+    }
     return () -> peers;
+  }
+
+  static ToolContext of(PeerOperations peers, WorkflowOperations workflows) {
+    Objects.requireNonNull(peers, "peers");
+    Objects.requireNonNull(workflows, "workflows");
+    return new ToolContext() {
+      @Override
+      public PeerOperations peers() {
+        return peers;
+      }
+
+      @Override
+      public WorkflowOperations workflows() {
+        return workflows;
+      }
+    };
   }
 }

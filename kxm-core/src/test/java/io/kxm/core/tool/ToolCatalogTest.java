@@ -17,14 +17,14 @@ import tools.jackson.databind.node.ArrayNode;
 class ToolCatalogTest {
   /**
    * The serialized tool list goes to the model on every session. The budget is about 10% above
-   * today's size for the eight peer tools; raise it deliberately, not by drift.
+   * today's size for the eight peer and six workflow tools; raise it deliberately, not by drift.
    */
-  static final int TOOL_LIST_BUDGET_BYTES = 3_800;
+  static final int TOOL_LIST_BUDGET_BYTES = 7_200;
 
   private final ToolCatalog catalog = ToolCatalog.standard();
 
   @Test
-  void the_catalog_holds_the_eight_peer_tools_in_order() {
+  void the_catalog_holds_the_eight_peer_tools_then_the_six_workflow_tools_in_order() {
     assertThat(catalog.names())
         .containsExactly(
             "kxm_list",
@@ -34,15 +34,30 @@ class ToolCatalogTest {
             "kxm_await",
             "kxm_cancel",
             "kxm_inbox",
-            "kxm_reply");
-    assertThat(catalog.tools()).allMatch(tool -> tool.group() == ToolGroup.PEERS);
+            "kxm_reply",
+            "kxm_workflow_list",
+            "kxm_workflow_get",
+            "kxm_workflow_checkpoint",
+            "kxm_workflow_record",
+            "kxm_workflow_wait",
+            "kxm_improvement_report");
+    assertThat(catalog.tools().subList(0, 8)).allMatch(tool -> tool.group() == ToolGroup.PEERS);
+    assertThat(catalog.tools().subList(8, 14))
+        .allMatch(tool -> tool.group() == ToolGroup.WORKFLOWS);
   }
 
   @Test
-  void exactly_the_tools_that_send_answer_or_cancel_change_state() {
+  void exactly_the_tools_that_send_answer_cancel_or_move_a_run_change_state() {
     assertThat(catalog.tools().stream().filter(ToolDefinition::changesState))
         .extracting(ToolDefinition::name)
-        .containsExactly("kxm_send", "kxm_fanout", "kxm_cancel", "kxm_reply");
+        .containsExactly(
+            "kxm_send",
+            "kxm_fanout",
+            "kxm_cancel",
+            "kxm_reply",
+            "kxm_workflow_checkpoint",
+            "kxm_workflow_record",
+            "kxm_workflow_wait");
   }
 
   @Test
@@ -110,8 +125,15 @@ class ToolCatalogTest {
 
   private static void assertClosed(String where, JsonNode schema) {
     if ("object".equals(schema.path("type").asString(""))) {
-      assertThat(schema.path("additionalProperties").isBoolean()).as(where).isTrue();
-      assertThat(schema.path("additionalProperties").asBoolean()).as(where).isFalse();
+      JsonNode extra = schema.path("additionalProperties");
+      if (extra.isObject()) {
+        // A map keyed by the caller (evidence by requirement): its values must be closed.
+        assertThat(schema.path("maxProperties").isNumber()).as(where).isTrue();
+        assertClosed(where + "{}", extra);
+        return;
+      }
+      assertThat(extra.isBoolean()).as(where).isTrue();
+      assertThat(extra.asBoolean()).as(where).isFalse();
       for (String name : schema.path("properties").propertyNames()) {
         assertClosed(where + "." + name, schema.path("properties").path(name));
       }

@@ -3,6 +3,7 @@ package io.kxm.hub.http;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.workflow.WorkflowRefusedException;
 import tools.jackson.databind.node.ObjectNode;
 
 /** The one error shape every route answers with: {@code {"error": {"code", "message", "hint"}}}. */
@@ -12,6 +13,17 @@ public final class ErrorEnvelope {
   private ErrorEnvelope() {}
 
   public static byte[] bytes(KxmException e) {
+    if (e instanceof WorkflowRefusedException refused && !refused.details().isEmpty()) {
+      // Structured facts a client acts on, such as the missing requirements of a checkpoint.
+      ObjectNode root = Json.object();
+      ObjectNode error =
+          root.putObject("error")
+              .put("code", e.code().code())
+              .put("message", e.getMessage())
+              .put("hint", e.hint());
+      error.set("details", Json.MAPPER.valueToTree(refused.details()));
+      return Json.writeBytes(root);
+    }
     return bytes(e.code(), e.getMessage(), e.hint());
   }
 

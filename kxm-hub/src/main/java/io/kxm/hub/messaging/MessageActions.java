@@ -21,9 +21,11 @@ import java.util.function.Function;
  */
 final class MessageActions {
   private final StreamWriter writer;
+  private final MessageHooks hooks;
 
-  MessageActions(StreamWriter writer) {
+  MessageActions(StreamWriter writer, MessageHooks hooks) {
     this.writer = writer;
+    this.hooks = hooks;
   }
 
   /** {@code queued → delivered}; acknowledging again changes nothing. */
@@ -50,7 +52,10 @@ final class MessageActions {
                   caller,
                   before,
                   id -> tx.messages().reply(id, request.content()),
-                  MessageEvents::replied);
+                  (e, m) -> {
+                    MessageEvents.replied(e, m);
+                    hooks.replied(tx, e, m);
+                  });
             })
             .orThrow();
     return new ReplyResult(replied.id(), replied.status(), replied.fromName());
@@ -67,7 +72,7 @@ final class MessageActions {
         .orThrow();
   }
 
-  private static Outcome<io.kxm.core.peer.Message> apply(
+  private Outcome<io.kxm.core.peer.Message> apply(
       Tx tx,
       EventAppender events,
       Agent caller,
@@ -85,6 +90,7 @@ final class MessageActions {
         var wire = views.wire(refused.current());
         if (refused.current().status() == MessageStatus.EXPIRED && before.status().isOpen()) {
           MessageEvents.expired(events, wire); // this very call found it due and expired it
+          hooks.expired(tx, events, wire);
         }
         yield refusal(refused, wire);
       }

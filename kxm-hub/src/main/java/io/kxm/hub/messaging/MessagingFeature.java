@@ -46,14 +46,15 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
   private final RequestArrivals arrivals;
   private final Sweeper sweeper;
 
-  MessagingFeature(Store store, LiveBus bus, Clock clock, MessagingSettings settings) {
+  MessagingFeature(
+      Store store, LiveBus bus, Clock clock, MessagingSettings settings, MessageHooks hooks) {
     this.store = store;
     this.writer = new StreamWriter(store, bus);
     this.settings = settings;
     this.presence = new PresenceKeeper(store, settings.presenceLease());
     Presences presences = new Presences(settings.presenceLease());
     AgentRegistry agents = new AgentRegistry(writer, presences, clock, Repush::queued);
-    Sender sender = new Sender(writer, presences, clock, settings.maxHops());
+    Sender sender = new Sender(writer, presences, clock, settings.maxHops(), hooks);
     MessageReads reads = new MessageReads(store);
     this.arrivals =
         new RequestArrivals(
@@ -68,10 +69,10 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             sender,
             new Fanouts(sender),
             reads,
-            new MessageActions(writer),
+            new MessageActions(writer, hooks),
             new Awaiter(reads, bus, settings.awaitRecheck(), streams::draining),
             arrivals);
-    this.sweeper = new Sweeper(writer, clock, settings);
+    this.sweeper = new Sweeper(writer, clock, settings, hooks);
   }
 
   public static MessagingFeatureBuilder builder(Store store, LiveBus bus) {

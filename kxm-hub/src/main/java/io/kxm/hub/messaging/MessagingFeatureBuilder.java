@@ -11,6 +11,7 @@ public final class MessagingFeatureBuilder {
   private final LiveBus bus;
   private Clock clock = Clock.systemUTC();
   private MessagingSettings settings = MessagingSettings.defaults();
+  private MessageHooks hooks = MessageHooks.NONE;
 
   MessagingFeatureBuilder(Store store, LiveBus bus) {
     this.store = Objects.requireNonNull(store, "store");
@@ -28,7 +29,13 @@ public final class MessagingFeatureBuilder {
     return this;
   }
 
+  /** What another feature (workflows) does at a request's send, reply and expiry. */
+  public MessagingFeatureBuilder hooks(MessageHooks value) {
+    this.hooks = Objects.requireNonNull(value, "hooks");
+    return this;
+  }
+
   public MessagingFeature build() {
-    return new MessagingFeature(store, bus, clock, settings);
+    return new MessagingFeature(store, bus, clock, settings, hooks);
   }
 }

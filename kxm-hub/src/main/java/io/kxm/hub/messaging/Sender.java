@@ -29,12 +29,14 @@ final class Sender {
   private final Presences presences;
   private final Clock clock;
   private final int maxHops;
+  private final MessageHooks hooks;
 
-  Sender(StreamWriter writer, Presences presences, Clock clock, int maxHops) {
+  Sender(StreamWriter writer, Presences presences, Clock clock, int maxHops, MessageHooks hooks) {
     this.writer = writer;
     this.presences = presences;
     this.clock = clock;
     this.maxHops = maxHops;
+    this.hooks = hooks;
   }
 
   SendResult send(Agent caller, SendRequest request) {
@@ -55,6 +57,9 @@ final class Sender {
     if (target.id().equals(caller.id())) {
       throw new KxmException(
           ErrorCode.SELF_TARGET, "agent " + caller.name() + " addressed a request to itself");
+    }
+    if (request.workflowContext() != null) {
+      hooks.beforeSend(tx, caller, target, request.workflowContext());
     }
     String hash = RequestHash.of(target.id(), request);
     if (request.idempotencyKey() != null) {

@@ -25,15 +25,17 @@ final class Sweeper implements AutoCloseable {
   private final StreamWriter writer;
   private final Clock clock;
   private final MessagingSettings settings;
+  private final MessageHooks hooks;
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("kxm-sweeper").factory());
   private long nextPurgeNanos = System.nanoTime();
 
-  Sweeper(StreamWriter writer, Clock clock, MessagingSettings settings) {
+  Sweeper(StreamWriter writer, Clock clock, MessagingSettings settings, MessageHooks hooks) {
     this.writer = writer;
     this.clock = clock;
     this.settings = settings;
+    this.hooks = hooks;
   }
 
   void start() {
@@ -61,7 +63,11 @@ final class Sweeper implements AutoCloseable {
     return writer.write((tx, events) -> {
       List<Message> expired = tx.messages().expireDue(BATCH);
       MessageViews views = MessageViews.within(tx);
-      expired.forEach(message -> MessageEvents.expired(events, views.wire(message)));
+      expired.forEach(message -> {
+        var wire = views.wire(message);
+        MessageEvents.expired(events, wire);
+        hooks.expired(tx, events, wire);
+      });
       return expired.size();
     });
   }

@@ -14,6 +14,10 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.RoutedMessageStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.RoutedAgentEventStore;
+import io.kxm.store.workflow.RoutedWorkflowJournalStore;
+import io.kxm.store.workflow.RoutedWorkflowRunStore;
+import io.kxm.store.workflow.WorkflowJournalStore;
+import io.kxm.store.workflow.WorkflowRunStore;
 import java.time.Clock;
 import java.util.function.Function;
 import org.flywaydb.core.api.MigrationVersion;
@@ -31,6 +35,9 @@ public abstract class BaseStore implements Store {
   private final MessageStore messages = new RoutedMessageStore(this);
   private final AgentEventStore agentEvents = new RoutedAgentEventStore(this);
   private final LeaseStore leases = new RoutedLeaseStore(this);
+  private final WorkflowRunStore workflowRuns = new RoutedWorkflowRunStore(this, Tx::workflowRuns);
+  private final WorkflowJournalStore workflowJournal =
+      new RoutedWorkflowJournalStore(this, Tx::workflowJournal);
 
   protected BaseStore(Dialect dialect, MigrationReport migration, Clock clock, String name) {
     this.dialect = dialect;
@@ -114,6 +121,16 @@ public abstract class BaseStore implements Store {
   @Override
   public final LeaseStore leases() {
     return leases;
+  }
+
+  @Override
+  public final WorkflowRunStore workflowRuns() {
+    return workflowRuns;
+  }
+
+  @Override
+  public final WorkflowJournalStore workflowJournal() {
+    return workflowJournal;
   }
 
   @Override

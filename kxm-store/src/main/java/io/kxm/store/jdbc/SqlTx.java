@@ -9,6 +9,10 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SqlMessageStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
+import io.kxm.store.workflow.SqlWorkflowJournalStore;
+import io.kxm.store.workflow.SqlWorkflowRunStore;
+import io.kxm.store.workflow.WorkflowJournalStore;
+import io.kxm.store.workflow.WorkflowRunStore;
 import java.time.Clock;
 
 /** A {@link Tx} whose ports all run on one connection, in its current transaction. */
@@ -17,12 +21,16 @@ public final class SqlTx implements Tx {
   private final MessageStore messages;
   private final AgentEventStore agentEvents;
   private final LeaseStore leases;
+  private final WorkflowRunStore workflowRuns;
+  private final WorkflowJournalStore workflowJournal;
 
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
     this.messages = new SqlMessageStore(jdbc, clock);
     this.agentEvents = new SqlAgentEventStore(jdbc, clock);
     this.leases = new SqlLeaseStore(jdbc, clock);
+    this.workflowRuns = new SqlWorkflowRunStore(jdbc);
+    this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
   }
 
   @Override
@@ -43,5 +51,15 @@ public final class SqlTx implements Tx {
   @Override
   public LeaseStore leases() {
     return leases;
+  }
+
+  @Override
+  public WorkflowRunStore workflowRuns() {
+    return workflowRuns;
+  }
+
+  @Override
+  public WorkflowJournalStore workflowJournal() {
+    return workflowJournal;
   }
 }

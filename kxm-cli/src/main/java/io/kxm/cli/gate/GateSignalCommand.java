@@ -1,0 +1,134 @@
+package io.kxm.cli.gate;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.agent.HubLocation;
+import io.kxm.client.HubErrors;
+import io.kxm.core.json.Json;
+import io.kxm.core.workflow.signature.SigningSecret;
+import io.kxm.core.workflow.signature.WebhookSignature;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/**
+ * {@code kxm gate signal}: sends a waiting run the signed signal that releases it, as a CI job or a
+ * script would. The body is signed over {@code <timestamp>.<body>} with the signal secret.
+ */
+@Command(
+    name = "signal",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Send a signed signal to a waiting workflow run: its stage is checkpointed with the status.",
+      "The signal secret comes from the variable the workflow's definition names, or --secret-env."
+    })
+public final class GateSignalCommand implements Callable<Integer> {
+  private final CliContext context;
+
+  @Parameters(index = "0", description = "The waiting run.")
+  String runId;
+
+  @Option(names = "--workflow", description = "Workflow ID, to find its signal secret variable.")
+  String workflow;
+
+  @Option(names = "--signal-key", required = true, description = "The key the run waits for.")
+  String signalKey;
+
+  @Option(names = "--status", required = true, description = "passed, warning or failed.")
+  String status;
+
+  @Option(names = "--summary", description = "What the external work found.")
+  String summary;
+
+  @Option(names = "--evidence", description = "Evidence as key=value; repeat for more.")
+  Map<String, String> evidence = new LinkedHashMap<>();
+
+  @Option(names = "--secret-env", description = "Variable holding the signal secret.")
+  String secretEnv;
+
+  @Option(
+      names = "--delivery",
+      description = "Delivery ID; a retry with the same one is applied once (default: random).")
+  String delivery;
+
+  @Option(names = "--json", description = "Print the hub's answer as JSON.")
+  boolean json;
+
+  public GateSignalCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() throws InterruptedException {
+    Path definitions =
+        context.env().containsKey("KXM_WORKFLOWS_DIR")
+            ? Path.of(context.env().get("KXM_WORKFLOWS_DIR"))
+            : context.projectPaths().kxmDir().resolve("webhooks");
+    SigningSecret secret = SignalSecret.resolve(context.env(), definitions, workflow, secretEnv);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("signalKey", signalKey);
+    body.put("status", status);
+    if (summary != null) {
+      body.put("summary", summary);
+    }
+    body.put("evidence", evidence);
+    byte[] raw = Json.writeBytes(body);
+    long timestamp = Clock.systemUTC().instant().getEpochSecond();
+    URI uri =
+        URI.create(
+            HubLocation.resolve(context).url()
+                + "/v1/workflows/runs/"
+                + URLEncoder.encode(runId, StandardCharsets.UTF_8)
+                + "/signal");
+    HttpRequest request =
+        HttpRequest.newBuilder(uri)
+            .timeout(Duration.ofSeconds(30))
+            .header("Content-Type", "application/json")
+            .header(
+                WebhookSignature.DELIVERY_HEADER,
+                delivery != null ? delivery : "gate-" + UUID.randomUUID())
+            .header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp))
+            .header(
+                WebhookSignature.SIGNATURE_HEADER, WebhookSignature.sign(secret, timestamp, raw))
+            .POST(HttpRequest.BodyPublishers.ofByteArray(raw))
+            .build();
+    HttpResponse<String> response;
+    try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+      response = client.send(request, HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw HubErrors.unreachable(uri, e);
+    }
+    if (response.statusCode() >= 300) {
+      throw HubErrors.fromAnswer(response.statusCode(), response.body(), "POST", uri);
+    }
+    if (json) {
+      context.out().println(response.body());
+    } else {
+      var run = Json.read(response.body()).path("run");
+      context
+          .out()
+          .println(
+              "run "
+                  + runId
+                  + ": "
+                  + run.path("status").asString()
+                  + " at stage "
+                  + run.path("currentStage").asString());
+    }
+    context.out().flush();
+    return 0;
+  }
+}

@@ -1,0 +1,106 @@
+package io.kxm.hub.mcp;
+
+import io.kxm.core.peer.AgentInfo;
+import io.kxm.core.peer.AwaitRequest;
+import io.kxm.core.peer.FanoutRequest;
+import io.kxm.core.peer.FanoutResult;
+import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.peer.ReplyRequest;
+import io.kxm.core.peer.ReplyResult;
+import io.kxm.core.peer.SendRequest;
+import io.kxm.core.peer.SendResult;
+import io.kxm.core.workflow.WorkflowOperations;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Both ports of an MCP session's agent in one object, since a session binds one port: peer
+ * messaging and its workflow runs. Closing it closes the peer port (which holds presence).
+ */
+public final class AgentPorts implements PeerOperations, WorkflowOperations, AutoCloseable {
+  private final PeerOperations peers;
+  private final WorkflowOperations workflows;
+
+  public AgentPorts(PeerOperations peers, WorkflowOperations workflows) {
+    this.peers = peers;
+    this.workflows = workflows;
+  }
+
+  @Override
+  public List<AgentInfo> list(boolean includeOffline) {
+    return peers.list(includeOffline);
+  }
+
+  @Override
+  public SendResult send(SendRequest request) {
+    return peers.send(request);
+  }
+
+  @Override
+  public Message get(String messageId) {
+    return peers.get(messageId);
+  }
+
+  @Override
+  public FanoutResult fanout(FanoutRequest request) {
+    return peers.fanout(request);
+  }
+
+  @Override
+  public Message await(AwaitRequest request) {
+    return peers.await(request);
+  }
+
+  @Override
+  public Message cancel(String messageId) {
+    return peers.cancel(messageId);
+  }
+
+  @Override
+  public List<Message> inbox() {
+    return peers.inbox();
+  }
+
+  @Override
+  public ReplyResult reply(ReplyRequest request) {
+    return peers.reply(request);
+  }
+
+  @Override
+  public JsonNode runs() {
+    return workflows.runs();
+  }
+
+  @Override
+  public JsonNode run(String runId) {
+    return workflows.run(runId);
+  }
+
+  @Override
+  public JsonNode checkpoint(String runId, JsonNode body) {
+    return workflows.checkpoint(runId, body);
+  }
+
+  @Override
+  public JsonNode record(String runId, JsonNode body) {
+    return workflows.record(runId, body);
+  }
+
+  @Override
+  public JsonNode waitFor(String runId, JsonNode body) {
+    return workflows.waitFor(runId, body);
+  }
+
+  @Override
+  public JsonNode improvementReport() {
+    return workflows.improvementReport();
+  }
+
+  @Override
+  public void close() throws Exception {
+    if (peers instanceof AutoCloseable closeable) {
+      closeable.close();
+    }
+  }
+}

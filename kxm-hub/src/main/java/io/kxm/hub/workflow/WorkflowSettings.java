@@ -1,0 +1,92 @@
+package io.kxm.hub.workflow;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Settings of webhook workflows, read once at start.
+ *
+ * @param definitionsDir where definitions are loaded from ({@code KXM_WORKFLOWS_DIR}, {@code
+ *     .kxm/webhooks/} of the project)
+ * @param retrospectivesDir where every finished run's retrospective is written ({@code
+ *     .kxm/assets/retrospectives/} of the project)
+ * @param retention how long finished runs and their journal are kept ({@code
+ *     KXM_WORKFLOW_RETENTION_MS}, 7 days)
+ * @param promptTtl how long a coordinator prompt waits for its reply; an expired prompt fails a
+ *     running run ({@code KXM_WORKFLOW_PROMPT_TTL_MS}, 24 h)
+ * @param sweepInterval how often passed wait deadlines are failed ({@code
+ *     KXM_WORKFLOW_SWEEP_INTERVAL_MS}, 1 s)
+ * @param purgeInterval how often the retention purge runs (60 s)
+ */
+public record WorkflowSettings(
+    Path definitionsDir,
+    Path retrospectivesDir,
+    Duration retention,
+    Duration promptTtl,
+    Duration sweepInterval,
+    Duration purgeInterval) {
+
+  public WorkflowSettings {
+    Objects.requireNonNull(definitionsDir, "definitionsDir");
+    Objects.requireNonNull(retrospectivesDir, "retrospectivesDir");
+    Objects.requireNonNull(retention, "retention");
+    Objects.requireNonNull(promptTtl, "promptTtl");
+    Objects.requireNonNull(sweepInterval, "sweepInterval");
+    Objects.requireNonNull(purgeInterval, "purgeInterval");
+  }
+
+  /** Defaults for a project rooted at {@code root}. */
+  public static WorkflowSettings defaults(Path root) {
+    Path kxm = root.toAbsolutePath().normalize().resolve(".kxm");
+    return new WorkflowSettings(
+        kxm.resolve("webhooks"),
+        kxm.resolve("assets").resolve("retrospectives"),
+        Duration.ofDays(7),
+        Duration.ofHours(24),
+        Duration.ofSeconds(1),
+        Duration.ofSeconds(60));
+  }
+
+  public static WorkflowSettings fromEnvironment(Path root, Map<String, String> env) {
+    WorkflowSettings d = defaults(root);
+    String dir = env.get("KXM_WORKFLOWS_DIR");
+    return new WorkflowSettings(
+        dir == null || dir.isBlank() ? d.definitionsDir : Path.of(dir).toAbsolutePath(),
+        d.retrospectivesDir,
+        millis(env, "KXM_WORKFLOW_RETENTION_MS", d.retention),
+        millis(env, "KXM_WORKFLOW_PROMPT_TTL_MS", d.promptTtl),
+        millis(env, "KXM_WORKFLOW_SWEEP_INTERVAL_MS", d.sweepInterval),
+        d.purgeInterval);
+  }
+
+  public WorkflowSettings withSweepInterval(Duration value) {
+    return new WorkflowSettings(
+        definitionsDir, retrospectivesDir, retention, promptTtl, value, purgeInterval);
+  }
+
+  public WorkflowSettings withPurgeInterval(Duration value) {
+    return new WorkflowSettings(
+        definitionsDir, retrospectivesDir, retention, promptTtl, sweepInterval, value);
+  }
+
+  private static Duration millis(Map<String, String> env, String name, Duration fallback) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      long ms = Long.parseLong(value.trim());
+      if (ms >= 1) {
+        return Duration.ofMillis(ms);
+      }
+    } catch (NumberFormatException e) {
+      // reported below
+    }
+    throw new KxmException(
+        ErrorCode.CONFIG_INVALID, name + " must be a whole number of milliseconds, got " + value);
+  }
+}
