@@ -21,6 +21,7 @@ final class RotatingFile implements AutoCloseable {
   private final int keep;
   private FileChannel channel;
   private long size;
+  private boolean closed;
 
   RotatingFile(Path file, long maxBytes, int keep) throws IOException {
     this.file = file;
@@ -34,6 +35,11 @@ final class RotatingFile implements AutoCloseable {
   }
 
   synchronized void append(byte[] line) throws IOException {
+    if (closed) {
+      // A request that outlived the hub's stop: its line has nowhere to go, and reopening would
+      // recreate a folder the operator may be deleting.
+      return;
+    }
     if (channel == null) {
       open();
     }
@@ -48,6 +54,11 @@ final class RotatingFile implements AutoCloseable {
 
   @Override
   public synchronized void close() throws IOException {
+    closed = true;
+    closeChannel();
+  }
+
+  private void closeChannel() throws IOException {
     if (channel != null) {
       channel.close();
       channel = null;
@@ -55,7 +66,7 @@ final class RotatingFile implements AutoCloseable {
   }
 
   private void rotate() throws IOException {
-    close();
+    closeChannel();
     Files.deleteIfExists(numbered(keep));
     for (int i = keep - 1; i >= 1; i--) {
       if (Files.exists(numbered(i))) {

@@ -101,7 +101,8 @@ class GracefulStopTest {
       throws Exception {
     HubServer hub = start(Duration.ofMillis(300));
     Http http = new Http(hub.baseUrl());
-    CompletableFuture.runAsync(() -> http.get("/v1/test/slow")).exceptionally(e -> null);
+    CompletableFuture<Void> slow =
+        CompletableFuture.runAsync(() -> http.get("/v1/test/slow")).exceptionally(e -> null);
     await().until(() -> entered.getCount() == 2);
 
     try {
@@ -109,6 +110,9 @@ class GracefulStopTest {
       assertThat(events).contains("store closed");
     } finally {
       release.countDown();
+      // The abandoned request may still write its log line; let it end before the temporary
+      // folder is deleted.
+      slow.get(20, TimeUnit.SECONDS);
     }
   }
 
