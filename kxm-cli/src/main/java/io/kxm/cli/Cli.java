@@ -34,15 +34,22 @@ public final class Cli {
   }
 
   public int run(String... args) {
-    return commandLine().execute(args);
+    // Only a peer or workflow command needs the tool catalog; skipping it keeps `kxm --version`
+    // and the hub commands quick to start.
+    String group = args.length == 0 ? "" : args[0];
+    return commandLine(group.equals("peer"), group.equals("workflow")).execute(args);
   }
 
-  /** The whole command tree, as {@link #run} executes it. */
+  /** The whole command tree, as {@link #run} executes a peer or workflow command. */
   public CommandLine commandLine() {
+    return commandLine(true, true);
+  }
+
+  private CommandLine commandLine(boolean peerTools, boolean workflowTools) {
     CommandLine commandLine = new CommandLine(new KxmCommand(), new ContextFactory(context));
-    // The peer commands are generated from the tool catalog, so they cannot be annotated classes.
-    PeerCommands.addTo(commandLine, context);
-    WorkflowCommands.addTo(commandLine, context);
+    // The tool commands are generated from the tool catalog, so they cannot be annotated classes.
+    PeerCommands.addTo(commandLine, context, peerTools);
+    WorkflowCommands.addTo(commandLine, context, workflowTools);
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());
     commandLine.setParameterExceptionHandler(new UsageErrorHandler());

@@ -4,6 +4,7 @@ import io.kxm.cli.CliContext;
 import io.kxm.core.tool.ToolCatalog;
 import io.kxm.core.tool.ToolDefinition;
 import io.kxm.core.tool.ToolGroup;
+import java.util.List;
 import picocli.CommandLine;
 
 /** Adds {@code kxm peer} with one subcommand per peer tool of the catalog, in catalog order. */
@@ -11,8 +12,17 @@ public final class PeerCommands {
   private PeerCommands() {}
 
   public static void addTo(CommandLine root, CliContext context) {
+    addTo(root, context, true);
+  }
+
+  /**
+   * Adds {@code kxm peer}; its tool subcommands only when {@code withTools}, since building them
+   * loads the whole catalog and every other command should start without that cost.
+   */
+  public static void addTo(CommandLine root, CliContext context, boolean withTools) {
     CommandLine peer = new CommandLine(new PeerCommand());
-    for (ToolDefinition tool : ToolCatalog.standard().tools()) {
+    for (ToolDefinition tool :
+        withTools ? ToolCatalog.standard().tools() : List.<ToolDefinition>of()) {
       if (tool.group() == ToolGroup.PEERS) {
         peer.addSubcommand(
             ToolSubcommand.commandName(tool), new ToolSubcommand(tool, context).spec());

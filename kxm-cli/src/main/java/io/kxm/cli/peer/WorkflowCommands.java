@@ -4,6 +4,7 @@ import io.kxm.cli.CliContext;
 import io.kxm.core.tool.ToolCatalog;
 import io.kxm.core.tool.ToolDefinition;
 import io.kxm.core.tool.ToolGroup;
+import java.util.List;
 import picocli.CommandLine;
 
 /**
@@ -17,8 +18,14 @@ public final class WorkflowCommands {
   private WorkflowCommands() {}
 
   public static void addTo(CommandLine root, CliContext context) {
+    addTo(root, context, true);
+  }
+
+  /** Adds {@code kxm workflow}; its tool subcommands only when {@code withTools} (see peer). */
+  public static void addTo(CommandLine root, CliContext context, boolean withTools) {
     CommandLine workflow = new CommandLine(new WorkflowCommand());
-    for (ToolDefinition tool : ToolCatalog.standard().tools()) {
+    for (ToolDefinition tool :
+        withTools ? ToolCatalog.standard().tools() : List.<ToolDefinition>of()) {
       if (tool.group() == ToolGroup.WORKFLOWS) {
         workflow.addSubcommand(commandName(tool), new ToolSubcommand(tool, context).spec());
       }
