@@ -1,0 +1,179 @@
+package io.kxm.runtime.config;
+
+import static io.kxm.runtime.config.ConfigTrees.starter;
+import static io.kxm.runtime.config.ConfigTrees.write;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ConfigLoaderTest {
+  @TempDir Path root;
+
+  private static final String WORKFLOW_HEAD =
+      """
+      apiVersion: kxm.workflow.v1
+      id: review
+      coordinator: coder
+      steps:
+      """;
+
+  @Test
+  void the_starter_tree_is_valid() {
+    ConfigReport report = ConfigLoader.check(starter(root));
+
+    assertThat(report.errors()).isEmpty();
+    assertThat(report.files()).isEqualTo(5);
+  }
+
+  @Test
+  void a_schema_violation_names_file_line_and_keyword() {
+    starter(root);
+    write(
+        root,
+        "agents/tester.yaml",
+        """
+        id: tester
+        # a model must be provider/model
+        model: sonnet
+        purpose: Runs tests.
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(".kxm/agents/tester.yaml", 3, "$.model", "pattern"));
+  }
+
+  @Test
+  void an_unknown_property_is_reported_on_its_own_line() {
+    starter(root);
+    write(root, "project.yaml", "name: demo\ndefaultHarness: claude-code\ncolour: blue\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(3, "$.colour", "additionalProperties"));
+  }
+
+  @Test
+  void an_unknown_step_type_is_refused_at_its_line() {
+    starter(root);
+    write(
+        root,
+        "workflows/review.yaml",
+        WORKFLOW_HEAD
+            + """
+              - id: think
+                type: ponder
+            """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(".kxm/workflows/review.yaml", 6, "$.steps[0].type", "enum"));
+  }
+
+  @Test
+  void dangling_agent_and_gate_references_and_duplicate_step_ids_are_all_reported() {
+    starter(root);
+    write(
+        root,
+        "workflows/review.yaml",
+        WORKFLOW_HEAD
+            + """
+              - id: draft
+                type: agent
+                agent: ghost
+                prompt: Draft it.
+              - id: draft
+                type: gate
+                gate: lint
+            """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(
+            tuple(7, "$.steps[0].agent", "agent-exists"),
+            tuple(9, "$.steps[1].id", "unique-step-id"),
+            tuple(11, "$.steps[1].gate", "gate-exists"));
+  }
+
+  @Test
+  void legacy_json_configuration_is_refused() {
+    starter(root);
+    write(root, "config/agents.json", "{}");
+
+    ConfigReport report = ConfigLoader.check(root);
+
+    assertThat(report.hasLegacyJson()).isTrue();
+    assertThat(report.errors())
+        .extracting(ConfigError::file, ConfigError::line, ConfigError::rule)
+        .containsExactly(tuple(".kxm/config/agents.json", 0, "legacy-json-config"));
+  }
+
+  @Test
+  void a_gate_that_runs_a_shell_is_refused() {
+    starter(root);
+    write(
+        root,
+        "gates.yaml",
+        """
+        gates:
+          tests:
+            argv: [bash, -c, "make test"]
+          lint:
+            argv:
+              - "npm run lint"
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactlyInAnyOrder(
+            tuple(3, "$.gates.tests.argv[0]", "gate-no-shell"),
+            tuple(6, "$.gates.lint.argv[0]", "gate-no-shell"));
+  }
+
+  @Test
+  void an_agent_on_a_route_routes_yaml_does_not_admit_is_refused() {
+    starter(root);
+    write(
+        root,
+        "agents/coder.yaml",
+        """
+        id: coder
+        harness: codex
+        model: openai/gpt-5
+        purpose: Codes.
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::rule)
+        .containsExactly(tuple(3, "route-admitted"));
+  }
+
+  @Test
+  void errors_of_several_files_are_reported_in_one_run() {
+    starter(root);
+    write(root, "project.yaml", "name: Demo Project\n");
+    write(root, "agents/a.yaml", "id: a\nid: b\n");
+    write(root, "models/m.yaml", "id: x/y\n  bad: [\n");
+    write(root, "roles/r.yaml", "id: r\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::rule)
+        .containsExactly(
+            tuple(".kxm/agents/a.yaml", "duplicate-key"),
+            tuple(".kxm/models/m.yaml", "yaml"),
+            tuple(".kxm/project.yaml", "pattern"),
+            tuple(".kxm/roles/r.yaml", "required"));
+  }
+
+  @Test
+  void a_missing_project_file_is_an_error() {
+    write(root, "agents/a.yaml", "id: a\nmodel: x/y\npurpose: p\nharness: pi\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::rule)
+        .containsExactly(tuple(".kxm/project.yaml", "required-file"));
+  }
+}
