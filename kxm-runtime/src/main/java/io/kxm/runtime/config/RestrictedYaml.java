@@ -59,6 +59,7 @@ final class RestrictedYaml {
         throw new Refused(
             line(parser), "$", "single-document", "a file holds one YAML document, not several");
       }
+      YamlEvents.refuseReferencesAndTags(text);
       return new YamlDocument(root, lines);
     } catch (JacksonException e) {
       int line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());

@@ -99,6 +99,45 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void a_gate_step_may_not_name_an_agent() {
+    starter(root);
+    write(
+        root,
+        "workflows/review.yaml",
+        WORKFLOW_HEAD
+            + """
+              - id: check
+                type: gate
+                gate: tests
+                agent: coder
+            """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path)
+        .containsExactly(tuple(8, "$.steps[0].agent"));
+  }
+
+  @Test
+  void every_step_type_is_accepted_when_well_formed() {
+    starter(root);
+    write(
+        root, "agents/critic.yaml", "id: critic\nmodel: anthropic/claude-sonnet-4-5\npurpose: p\n");
+    write(
+        root,
+        "workflows/review.yaml",
+        WORKFLOW_HEAD
+            + """
+              - {id: a, type: agent, agent: coder, prompt: Go.}
+              - {id: b, type: moa, agents: [coder, critic], aggregator: coder, prompt: Weigh.}
+              - {id: c, type: approval, prompt: Ship it?, assignments: {allowedAgents: [critic]}}
+              - {id: d, type: wait, timeoutMs: 60000}
+              - {id: e, type: gate, gate: tests}
+            """);
+
+    assertThat(ConfigLoader.check(root).errors()).isEmpty();
+  }
+
+  @Test
   void legacy_json_configuration_is_refused() {
     starter(root);
     write(root, "config/agents.json", "{}");

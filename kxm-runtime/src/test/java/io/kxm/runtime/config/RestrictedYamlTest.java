@@ -29,9 +29,24 @@ class RestrictedYamlTest {
   }
 
   @Test
-  void an_alias_is_refused() {
-    assertThat(refused("a: &x 1\nb: *x\n").rule).isIn("no-anchor", "no-alias");
-    assertThat(refused("b: *x\n").rule).isIn("no-alias", "yaml");
+  void an_alias_is_refused_at_its_line() {
+    RestrictedYaml.Refused e = refused("a: 1\nb: *x\n");
+
+    assertThat(e.rule).isEqualTo("no-alias");
+    assertThat(e.line).isEqualTo(2);
+  }
+
+  @Test
+  void an_anchor_on_a_scalar_is_refused_even_when_no_alias_uses_it() {
+    RestrictedYaml.Refused e = refused("a: 1\nb: &x 2\n");
+
+    assertThat(e.rule).isEqualTo("no-anchor");
+    assertThat(e.line).isEqualTo(2);
+  }
+
+  @Test
+  void a_standard_tag_is_refused_too() {
+    assertThat(refused("a: !!str 1\n").rule).isEqualTo("no-tag");
   }
 
   @Test
