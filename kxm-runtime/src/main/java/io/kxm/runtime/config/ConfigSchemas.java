@@ -1,12 +1,8 @@
 package io.kxm.runtime.config;
 
 import com.networknt.schema.Error;
-import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
-import com.networknt.schema.path.PathType;
+import io.kxm.core.json.JsonSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -16,8 +12,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The JSON Schemas shipped in the jar, one per kind of file, checked the way kxm-core checks
- * webhook definitions: draft 2020-12, errors located by JSON path, then mapped back to lines.
+ * The JSON Schemas shipped in the jar, one per kind of file, compiled as kxm-core compiles the
+ * webhook definition schema; each error's JSON path is mapped back to its line in the YAML.
  */
 final class ConfigSchemas {
   private static final Map<ConfigKind, Schema> SCHEMAS = loadAll();
@@ -53,15 +49,9 @@ final class ConfigSchemas {
   }
 
   private static Map<ConfigKind, Schema> loadAll() {
-    // JSON paths ($.steps[1].type) read better in a terminal than JSON pointers
-    SchemaRegistryConfig config =
-        SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
-    SchemaRegistry registry =
-        SchemaRegistry.withDefaultDialect(
-            SpecificationVersion.DRAFT_2020_12, builder -> builder.schemaRegistryConfig(config));
     Map<ConfigKind, Schema> schemas = new EnumMap<>(ConfigKind.class);
     for (ConfigKind kind : ConfigKind.values()) {
-      schemas.put(kind, registry.getSchema(text(kind), InputFormat.JSON));
+      schemas.put(kind, JsonSchemas.compile(text(kind)));
     }
     return schemas;
   }

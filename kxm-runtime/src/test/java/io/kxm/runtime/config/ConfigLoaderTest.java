@@ -138,6 +138,54 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void garbage_that_is_not_yaml_is_reported_with_its_line() {
+    starter(root);
+    write(root, "agents/junk.yaml", "id: junk\nmodel: \"unterminated\npurpose: [x\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .singleElement()
+        .satisfies(e -> {
+          assertThat(e.file()).isEqualTo(".kxm/agents/junk.yaml");
+          assertThat(e.rule()).isEqualTo("yaml");
+          assertThat(e.line()).isPositive();
+          assertThat(e.message()).startsWith("not valid YAML");
+        });
+  }
+
+  @Test
+  void an_empty_file_and_a_bare_scalar_are_refused() {
+    starter(root);
+    write(root, "models/empty.yaml", "# nothing here\n");
+    write(root, "roles/word.yaml", "just words\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::line, ConfigError::rule)
+        .containsExactly(
+            tuple(".kxm/models/empty.yaml", 1, "not-empty"),
+            tuple(".kxm/roles/word.yaml", 1, "type"));
+  }
+
+  @Test
+  void an_agent_whose_role_is_not_in_the_roster_is_refused() {
+    starter(root);
+    write(root, "roles/reviewer.yaml", "id: reviewer\ndescription: Reviews.\n");
+    write(
+        root,
+        "agents/coder.yaml",
+        """
+        id: coder
+        harness: claude-code
+        model: anthropic/claude-sonnet-4-5
+        role: author
+        purpose: Codes.
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(4, "$.role", "role-exists"));
+  }
+
+  @Test
   void legacy_json_configuration_is_refused() {
     starter(root);
     write(root, "config/agents.json", "{}");
