@@ -76,6 +76,13 @@ public final class ConfigLoader {
       ConfigKind kind, Path kxm, Path path, List<ConfigFile> loaded, List<ConfigError> errors) {
     String file = name(kxm, path);
     YamlDocument document;
+    if (Files.isSymbolicLink(path)) {
+      // a link can point outside the reviewed tree, so what Git shows would not be what runs
+      errors.add(
+          new ConfigError(
+              file, 0, "$", "no-symlink", "configuration files must be regular files, not links"));
+      return;
+    }
     try {
       if (Files.size(path) > RestrictedYaml.MAX_BYTES) {
         throw new RestrictedYaml.Refused(

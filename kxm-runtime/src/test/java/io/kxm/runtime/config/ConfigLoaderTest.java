@@ -5,6 +5,7 @@ import static io.kxm.runtime.config.ConfigTrees.write;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -183,6 +184,18 @@ class ConfigLoaderTest {
     assertThat(ConfigLoader.check(root).errors())
         .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
         .containsExactly(tuple(4, "$.role", "role-exists"));
+  }
+
+  @Test
+  void a_symbolic_link_in_the_tree_is_refused() throws Exception {
+    starter(root);
+    Path outside = Files.writeString(root.resolve("elsewhere.yaml"), "id: x\n");
+    Files.createDirectories(root.resolve(".kxm/models"));
+    Files.createSymbolicLink(root.resolve(".kxm/models/linked.yaml"), outside);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::rule)
+        .containsExactly(tuple(".kxm/models/linked.yaml", "no-symlink"));
   }
 
   @Test
