@@ -1,6 +1,8 @@
 package io.kxm.cli;
 
 import io.kxm.cli.auth.AuthCommand;
+import io.kxm.cli.config.ConfigCommand;
+import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
@@ -20,6 +22,8 @@ import picocli.CommandLine.Command;
       AuthCommand.class,
       McpCommand.class,
       SessionCommand.class,
-      GateCommand.class
+      GateCommand.class,
+      InitCommand.class,
+      ConfigCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

@@ -38,6 +38,23 @@ class LayeringTest {
   }
 
   @Test
+  void the_runtime_does_not_know_the_hub_the_stores_or_the_cli() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.runtime..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.kxm.hub..",
+            "io.kxm.store..",
+            "io.kxm.mcp..",
+            "io.kxm.cli..",
+            "io.javalin..",
+            "picocli..")
+        .check(KXM);
+  }
+
+  @Test
   void the_stores_do_not_know_the_servers_or_the_cli() {
     noClasses()
         .that()

@@ -156,7 +156,17 @@ public enum ErrorCode {
   HUB_UNREACHABLE(1, "Start the hub with 'kxm hub start', or set KXM_SERVER_URL to a running hub."),
   HUB_ALREADY_RUNNING(1, "Stop it with 'kxm hub stop', or use another --port."),
   HUB_NOT_RUNNING(1, "Start it with 'kxm hub start'."),
-  JDK_MISSING(1, "Install a JDK 21 or newer.");
+  JDK_MISSING(1, "Install a JDK 21 or newer."),
+
+  // Reviewed runtime configuration (.kxm/*.yaml)
+  CONFIG_NOT_FOUND(
+      1, "Run 'kxm init' to write a starter .kxm/, or run the command in the project."),
+  CONFIG_TREE_INVALID(1, "Fix every error listed above, then run 'kxm config validate' again."),
+  CONFIG_LEGACY_JSON(
+      1,
+      "Move the settings of .kxm/config/*.json into the YAML files under .kxm/, then delete it."),
+  CONFIG_ALREADY_EXISTS(
+      1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it.");
 
   private final int status;
   private final String hint;

@@ -1,12 +1,8 @@
 package io.kxm.core.workflow.definition;
 
 import com.networknt.schema.Error;
-import com.networknt.schema.InputFormat;
 import com.networknt.schema.Schema;
-import com.networknt.schema.SchemaRegistry;
-import com.networknt.schema.SchemaRegistryConfig;
-import com.networknt.schema.SpecificationVersion;
-import com.networknt.schema.path.PathType;
+import io.kxm.core.json.JsonSchemas;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -43,13 +39,7 @@ final class DefinitionSchema {
   }
 
   private static Schema load() {
-    // JSON paths ($.stages[1].maxAttempts) read better in a terminal than JSON pointers
-    SchemaRegistryConfig config =
-        SchemaRegistryConfig.builder().pathType(PathType.JSON_PATH).build();
-    SchemaRegistry registry =
-        SchemaRegistry.withDefaultDialect(
-            SpecificationVersion.DRAFT_2020_12, builder -> builder.schemaRegistryConfig(config));
-    return registry.getSchema(text(), InputFormat.JSON);
+    return JsonSchemas.compile(text());
   }
 
   private static InputStream stream() {

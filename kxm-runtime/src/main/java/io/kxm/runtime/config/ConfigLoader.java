@@ -1,0 +1,130 @@
+package io.kxm.runtime.config;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * Checks a project's {@code .kxm/} tree: every file is parsed as restricted YAML and checked
+ * against its schema, then the files that passed are checked against each other. Every problem of
+ * every file is reported at once, so one review round fixes them all.
+ */
+public final class ConfigLoader {
+  static final String KXM = ".kxm";
+
+  private ConfigLoader() {}
+
+  /** Checks {@code projectRoot/.kxm}; a missing {@code project.yaml} is itself an error. */
+  public static ConfigReport check(Path projectRoot) {
+    Path kxm = projectRoot.resolve(KXM);
+    List<ConfigError> errors = new ArrayList<>();
+    List<ConfigFile> loaded = new ArrayList<>();
+    legacy(kxm, errors);
+    Path project = kxm.resolve("project.yaml");
+    if (Files.isRegularFile(project)) {
+      read(ConfigKind.PROJECT, kxm, project, loaded, errors);
+    } else {
+      errors.add(
+          new ConfigError(
+              KXM + "/project.yaml", 0, "$", "required-file", "project.yaml is missing"));
+    }
+    for (String single : List.of("gates.yaml", "routes.yaml")) {
+      Path file = kxm.resolve(single);
+      if (Files.isRegularFile(file)) {
+        read(
+            single.startsWith("gates") ? ConfigKind.GATES : ConfigKind.ROUTES,
+            kxm,
+            file,
+            loaded,
+            errors);
+      }
+    }
+    folder(ConfigKind.AGENT, kxm, "agents", loaded, errors);
+    folder(ConfigKind.MODEL, kxm, "models", loaded, errors);
+    folder(ConfigKind.WORKFLOW, kxm, "workflows", loaded, errors);
+    folder(ConfigKind.ROLE, kxm, "roles", loaded, errors);
+    errors.addAll(CrossFileRules.check(loaded));
+    return new ConfigReport(loaded.size(), errors);
+  }
+
+  private static void legacy(Path kxm, List<ConfigError> errors) {
+    for (Path file : list(kxm.resolve("config"), ".json", errors)) {
+      errors.add(
+          new ConfigError(
+              name(kxm, file),
+              0,
+              "$",
+              ConfigReport.LEGACY_RULE,
+              "legacy JSON configuration is not read; move its settings to the YAML files"
+                  + " under .kxm/ and delete it"));
+    }
+  }
+
+  private static void folder(
+      ConfigKind kind, Path kxm, String folder, List<ConfigFile> loaded, List<ConfigError> errors) {
+    List<Path> files = new ArrayList<>(list(kxm.resolve(folder), ".yaml", errors));
+    files.addAll(list(kxm.resolve(folder), ".yml", errors));
+    files.stream().sorted().forEach(file -> read(kind, kxm, file, loaded, errors));
+  }
+
+  private static void read(
+      ConfigKind kind, Path kxm, Path path, List<ConfigFile> loaded, List<ConfigError> errors) {
+    String file = name(kxm, path);
+    YamlDocument document;
+    if (Files.isSymbolicLink(path)) {
+      // a link can point outside the reviewed tree, so what Git shows would not be what runs
+      errors.add(
+          new ConfigError(
+              file, 0, "$", "no-symlink", "configuration files must be regular files, not links"));
+      return;
+    }
+    try {
+      if (Files.size(path) > RestrictedYaml.MAX_BYTES) {
+        throw new RestrictedYaml.Refused(
+            0, "$", "max-size", "file is larger than " + RestrictedYaml.MAX_BYTES + " bytes");
+      }
+      document = RestrictedYaml.parse(Files.readString(path, StandardCharsets.UTF_8));
+    } catch (CharacterCodingException e) {
+      errors.add(new ConfigError(file, 0, "$", "utf-8", "file is not UTF-8 text"));
+      return;
+    } catch (IOException e) {
+      errors.add(new ConfigError(file, 0, "$", "readable", "cannot read: " + e.getMessage()));
+      return;
+    } catch (RestrictedYaml.Refused e) {
+      errors.add(e.toError(file));
+      return;
+    }
+    List<ConfigError> found = ConfigSchemas.check(kind, file, document);
+    if (found.isEmpty()) {
+      loaded.add(new ConfigFile(kind, file, document));
+    } else {
+      errors.addAll(found);
+    }
+  }
+
+  private static List<Path> list(Path folder, String suffix, List<ConfigError> errors) {
+    if (!Files.isDirectory(folder)) {
+      return List.of();
+    }
+    try (Stream<Path> listing = Files.list(folder)) {
+      return listing
+          .filter(p -> p.getFileName().toString().endsWith(suffix))
+          .filter(Files::isRegularFile)
+          .sorted()
+          .toList();
+    } catch (IOException e) {
+      errors.add(
+          new ConfigError(folder.toString(), 0, "$", "readable", "cannot list: " + e.getMessage()));
+      return List.of();
+    }
+  }
+
+  private static String name(Path kxm, Path file) {
+    return KXM + "/" + kxm.relativize(file).toString().replace('\\', '/');
+  }
+}
