@@ -58,7 +58,7 @@ record ToolOption(String property, String name, Kind kind, boolean required, Jso
     return values;
   }
 
-  /** A placeholder for the usage line: {@code MESSAGE_ID}, {@code MS}, {@code JSON}. */
+  /** The parameter label in the usage line: {@code MESSAGE_ID}, {@code MS}, {@code JSON}. */
   String paramLabel() {
     return switch (kind) {
       case OBJECT -> "JSON";

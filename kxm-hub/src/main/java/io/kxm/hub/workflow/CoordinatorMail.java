@@ -12,8 +12,9 @@ import java.time.Duration;
 
 /**
  * Sends a run's coordinator its requests. They come from a hub agent of the project, {@value
- * #SENDER}, whose key nobody holds; a coordinator that never registered gets a placeholder under
- * its name, so the prompt waits queued and reaches it at its first registration (which reconnects).
+ * #SENDER}, whose key nobody holds; a coordinator that never registered is registered ahead of time
+ * under its name, so the prompt waits queued and reaches it at its first registration (which
+ * reconnects).
  */
 final class CoordinatorMail {
   /** The name workflow requests come from; replies to its requests are the ones runs watch. */

@@ -42,7 +42,7 @@ public final class Jdbc {
     return dialect;
   }
 
-  /** A placeholder for a JSON value: PostgreSQL needs an explicit cast from text. */
+  /** The parameter marker for a JSON value: PostgreSQL needs an explicit cast from text. */
   public String jsonParam() {
     return dialect == Dialect.POSTGRES ? "CAST(? AS json)" : "?";
   }
