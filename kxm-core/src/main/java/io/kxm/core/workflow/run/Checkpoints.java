@@ -1,14 +1,12 @@
 package io.kxm.core.workflow.run;
 
 import io.kxm.core.workflow.CheckpointStatus;
-import io.kxm.core.workflow.WorkflowRefusal;
 import io.kxm.core.workflow.definition.StageDefinition;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.provenance.CitedMessage;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** Decides {@code kxm_workflow_checkpoint}: the coordinator's verdict on the current attempt. */
 public final class Checkpoints {
@@ -24,24 +22,14 @@ public final class Checkpoints {
       CheckpointCommand command,
       Map<String, CitedMessage> cited,
       Instant now) {
-    Optional<WorkflowRefusal> refusal =
-        RunGuards.first(
-            () -> RunGuards.coordinator(run, command.caller()),
-            () -> RunGuards.open(run),
-            () -> RunGuards.running(run),
-            () -> RunGuards.atStage(run, command.stageId()));
-    if (refusal.isPresent()) {
-      return new Decision.Refused(refusal.get());
-    }
-    StageDefinition stage = definition.stage(run.currentStage()).orElseThrow();
-    EvidenceGate.Citations citations =
-        EvidenceGate.verify(run, stage, command.evidenceRefs(), cited);
-    if (citations.refusal().isPresent()) {
-      return new Decision.Refused(citations.refusal().get());
+    ActiveStage active =
+        ActiveStage.of(
+            definition, run, command.caller(), command.stageId(), command.evidenceRefs(), cited);
+    if (!(active instanceof ActiveStage.Open(StageDefinition stage, var snapshots))) {
+      return new Decision.Refused(((ActiveStage.Closed) active).refusal());
     }
     if (command.status() == CheckpointStatus.PASSED) {
-      List<String> missing =
-          EvidenceGate.missing(run, stage, command.evidence(), citations.snapshots());
+      List<String> missing = EvidenceGate.missing(run, stage, command.evidence(), snapshots);
       if (!missing.isEmpty()) {
         return new Decision.Refused(EvidenceGate.incomplete(run, stage, missing));
       }
@@ -54,7 +42,7 @@ public final class Checkpoints {
             command.status(),
             command.summary(),
             command.evidence(),
-            citations.snapshots(),
+            snapshots,
             run.coordinator());
     return Verdicts.apply(definition, run, verdict, command.status(), now, false);
   }

@@ -1,13 +1,11 @@
 package io.kxm.core.workflow.run;
 
-import io.kxm.core.workflow.WorkflowRefusal;
 import io.kxm.core.workflow.definition.StageDefinition;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.provenance.CitedMessage;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /** Decides {@code kxm_workflow_wait}: the coordinator parks the current attempt on a signal. */
 public final class Waits {
@@ -22,20 +20,11 @@ public final class Waits {
       WaitCommand command,
       Map<String, CitedMessage> cited,
       Instant now) {
-    Optional<WorkflowRefusal> refusal =
-        RunGuards.first(
-            () -> RunGuards.coordinator(run, command.caller()),
-            () -> RunGuards.open(run),
-            () -> RunGuards.running(run),
-            () -> RunGuards.atStage(run, command.stageId()));
-    if (refusal.isPresent()) {
-      return new Decision.Refused(refusal.get());
-    }
-    StageDefinition stage = definition.stage(run.currentStage()).orElseThrow();
-    EvidenceGate.Citations citations =
-        EvidenceGate.verify(run, stage, command.evidenceRefs(), cited);
-    if (citations.refusal().isPresent()) {
-      return new Decision.Refused(citations.refusal().get());
+    ActiveStage active =
+        ActiveStage.of(
+            definition, run, command.caller(), command.stageId(), command.evidenceRefs(), cited);
+    if (!(active instanceof ActiveStage.Open(StageDefinition stage, var snapshots))) {
+      return new Decision.Refused(((ActiveStage.Closed) active).refusal());
     }
     Instant deadline = now.plus(command.timeout());
     RunEvent wait =
@@ -47,7 +36,7 @@ public final class Waits {
             deadline,
             command.summary(),
             command.evidence(),
-            citations.snapshots());
+            snapshots);
     return new Decision.Applied(
         RunFold.apply(run, List.of(wait)),
         List.of(wait),
