@@ -166,7 +166,23 @@ public enum ErrorCode {
       1,
       "Move the settings of .kxm/config/*.json into the YAML files under .kxm/, then delete it."),
   CONFIG_ALREADY_EXISTS(
-      1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it.");
+      1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it."),
+
+  // Runtime runs: event store, folds, steps, gates, receipts
+  RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
+
+  // Runtime supervisor: process, token, registry, interactions API
+  RUNTIME_UNREACHABLE(
+      1, "Start the supervisor with 'kxm runtime start', or check 'kxm runtime status'."),
+
+  // Runtime sync: outbox push to the hub and the hub's ingest
+  SYNC_EVENT_REFUSED(
+      422,
+      "The event is parked; fix the cause named in the message, then 'kxm runtime sync-retry'."),
+
+  // Trust review of .kxm/ changes
+  TRUST_PERMISSIONS_WIDENED(
+      1, "Review the widened permissions listed above; merge only if each one is intended.");
 
   private final int status;
   private final String hint;

@@ -1,0 +1,58 @@
+package io.kxm.runtime.api;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * One project's runtime runs, as the supervisor's HTTP API and the CLI use them. Every method
+ * records its change as events in the project's event store before it returns; a refusal throws
+ * {@link io.kxm.core.error.KxmException} with a stable code and changes nothing.
+ */
+public interface ProjectRuns {
+
+  /**
+   * Validates the project's {@code .kxm/}, records the run as {@code created} (or queued behind
+   * {@code limits.maxConcurrentRuns}) and pins the revisions it starts from.
+   *
+   * @param workflowId the id of a workflow under {@code .kxm/workflows/}
+   * @param prompt the run's prompt; kept whole only in the 0600 sidecar, hashed in the store
+   */
+  RunSummary create(String workflowId, String prompt);
+
+  /**
+   * Drives the run until it stops: finished, parked on an interaction ({@code waiting}), blocked on
+   * an unproven gate, or handed off. Every drive ends with a signed receipt.
+   *
+   * @param simulated answer agent steps with the model-free producer; gates still run
+   */
+  DriveResult drive(String runId, boolean simulated);
+
+  RunDetail status(String runId);
+
+  List<RunSummary> list();
+
+  /** The last receipt of the run, empty before its first drive ended. */
+  Optional<Receipt> receipt(String runId);
+
+  /** Recomputes the hash chain and checks the last receipt's signature. */
+  Verification verify(String runId);
+
+  /**
+   * Cancels the run: open attempts drain through {@code cancelling}, child processes are killed.
+   */
+  RunDetail cancel(String runId);
+
+  /** Answers a pending approval or wait interaction; a parked run becomes drivable again. */
+  RunDetail resolve(String runId, String interactionId, Resolution resolution);
+
+  /** Resolves {@code blocked_uncertain} with retry, unblock, fail or cancel. */
+  RunDetail recover(String runId, RecoveryAction action, String reason);
+
+  /**
+   * Called once when the supervisor starts: attempts that were executing when it stopped are
+   * settled deterministically, so no run is left {@code running}.
+   *
+   * @return the runs that changed
+   */
+  List<RunSummary> reconcile();
+}

@@ -1,0 +1,30 @@
+package io.kxm.runtime.api;
+
+import java.util.List;
+
+/**
+ * A run with its steps, open interactions and last receipt, as {@code kxm runs status} shows it.
+ *
+ * @param eventCount events in the run's log
+ * @param reason why the run is where it is, for example {@code gate_start_failed}; null when none
+ */
+public record RunDetail(
+    RunSummary run,
+    List<StepView> steps,
+    List<InteractionView> interactions,
+    Receipt lastReceipt,
+    long eventCount,
+    String reason) {
+
+  /** One step: its state, its attempts so far and, for a gate, the exit code it recorded. */
+  public record StepView(String stepId, String type, String status, int attempts, String detail) {}
+
+  /**
+   * An approval or wait that waits for an answer.
+   *
+   * @param kind {@code approval} or {@code wait}
+   * @param status {@code pending} or {@code resolved}
+   */
+  public record InteractionView(
+      String interactionId, String stepId, String kind, String status, String question) {}
+}
