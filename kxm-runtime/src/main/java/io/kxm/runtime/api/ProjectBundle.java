@@ -1,0 +1,73 @@
+package io.kxm.runtime.api;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A validated {@code .kxm/} tree as the runtime reads it: the typed view a run is created and
+ * driven from. Built only from a tree that {@code ConfigLoader} accepted.
+ *
+ * @param maxConcurrentRuns {@code limits.maxConcurrentRuns}, 1 when unset
+ */
+public record ProjectBundle(
+    Path projectRoot,
+    String name,
+    String defaultHarness,
+    int maxConcurrentRuns,
+    Map<String, Agent> agents,
+    Map<String, Workflow> workflows,
+    Map<String, Gate> gates) {
+
+  public ProjectBundle {
+    agents = Map.copyOf(agents);
+    workflows = Map.copyOf(workflows);
+    gates = Map.copyOf(gates);
+  }
+
+  public Optional<Workflow> workflow(String id) {
+    return Optional.ofNullable(workflows.get(id));
+  }
+
+  /** An agent file: its route and purpose. {@code harness} falls back to the project default. */
+  public record Agent(String id, String harness, String model, String purpose) {}
+
+  /** A {@code kxm.workflow.v1} workflow with its steps in order. */
+  public record Workflow(String id, String description, String coordinator, List<Step> steps) {
+    public Workflow {
+      steps = List.copyOf(steps);
+    }
+  }
+
+  /**
+   * One step. Which fields are set depends on {@code type}: {@code agent} has agent and prompt;
+   * {@code moa} has agents, aggregator and prompt; {@code gate} has gate; {@code approval} and
+   * {@code wait} may have a prompt (the question) and allowed agents.
+   *
+   * @param timeout the step's timeout, null when the workflow sets none
+   */
+  public record Step(
+      String id,
+      String type,
+      String agent,
+      List<String> agents,
+      String aggregator,
+      String gate,
+      String prompt,
+      Duration timeout,
+      List<String> allowedAgents) {
+    public Step {
+      agents = agents == null ? List.of() : List.copyOf(agents);
+      allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
+    }
+  }
+
+  /** A {@code gates.yaml} entry. */
+  public record Gate(String id, String description, List<String> argv, Duration timeout) {
+    public Gate {
+      argv = List.copyOf(argv);
+    }
+  }
+}
