@@ -168,6 +168,21 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
+  /** The run's pinned plan as canonical JSON, empty before its first drive pinned one. */
+  public synchronized Optional<String> plan(String runId) {
+    return read(
+        "read the plan of run " + runId,
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT plan FROM run_plans WHERE run_id = ?")) {
+            s.setString(1, runId);
+            try (ResultSet rs = s.executeQuery()) {
+              return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
+            }
+          }
+        });
+  }
+
   public synchronized void saveReceipt(Receipt r) {
     write(
         "save a receipt of run " + r.runId(),
