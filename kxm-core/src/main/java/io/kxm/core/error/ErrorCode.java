@@ -167,6 +167,7 @@ public enum ErrorCode {
       "Move the settings of .kxm/config/*.json into the YAML files under .kxm/, then delete it."),
   CONFIG_ALREADY_EXISTS(
       1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it."),
+  CONFIG_UNREADABLE(1, "Make the files under .kxm/ readable by this user, then try again."),
 
   // Runtime runs: event store, folds, steps, gates, receipts
   RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
