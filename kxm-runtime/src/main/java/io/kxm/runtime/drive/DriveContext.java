@@ -1,9 +1,9 @@
 package io.kxm.runtime.drive;
 
 import io.kxm.runtime.api.GateExecutor;
+import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.store.Batch;
-import io.kxm.runtime.store.PromptSidecar;
 import io.kxm.runtime.store.RunEventStore;
 import java.nio.file.Path;
 import java.time.Clock;

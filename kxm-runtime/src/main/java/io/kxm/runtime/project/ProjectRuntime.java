@@ -4,7 +4,6 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.paths.StatePaths;
-import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.DriveResult;
 import io.kxm.runtime.api.GateExecutor;
@@ -26,13 +25,13 @@ import io.kxm.runtime.drive.Ending;
 import io.kxm.runtime.drive.Reconciler;
 import io.kxm.runtime.drive.Recovery;
 import io.kxm.runtime.drive.Settlements;
+import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.store.Batch;
-import io.kxm.runtime.store.PromptSidecar;
 import io.kxm.runtime.store.RunEventStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -47,7 +46,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * the hub sync reads. Safe to call from many threads; at most one drive per run at a time.
  */
 public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable {
-  static final int MAX_PROMPT_BYTES = 256 * 1024;
+  static final int MAX_PROMPT_CHARS = 200_000;
   static final int MAX_TEXT = 64 * 1024;
 
   private final String key;
@@ -80,6 +79,20 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   /**
+   * Opens the runtime of the project at {@code projectRoot}, reading its {@code .kxm/} tree with
+   * {@link TreeConfig} (BundleLoader and RevisionHasher) on every create and drive.
+   */
+  public static ProjectRuntime open(
+      StatePaths state,
+      Path projectRoot,
+      Clock clock,
+      AgentProducer live,
+      AgentProducer simulated,
+      GateExecutor gates) {
+    return open(state, projectRoot, clock, live, simulated, gates, new TreeConfig(projectRoot));
+  }
+
+  /**
    * Opens (creating when new) the event store of the project at {@code projectRoot}.
    *
    * @param live answers agent steps of live drives; null when this runtime has none, in which case
@@ -102,7 +115,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     DriveContext ctx =
         new DriveContext(
             store,
-            new PromptSidecar(db),
+            new PromptSidecar(db.getParent()),
             clock,
             root,
             gates,
@@ -126,15 +139,13 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
           ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
     }
     String text = prompt == null ? "" : prompt;
-    int bytes = text.getBytes(java.nio.charset.StandardCharsets.UTF_8).length;
-    if (bytes > MAX_PROMPT_BYTES || text.indexOf('\0') >= 0) {
+    if (text.length() > MAX_PROMPT_CHARS || text.indexOf('\0') >= 0) {
       throw new KxmException(
           ErrorCode.RUN_PROMPT_INVALID,
           "a run prompt is at most "
-              + MAX_PROMPT_BYTES
-              + " bytes of text without NUL; got "
-              + bytes
-              + " bytes");
+              + MAX_PROMPT_CHARS
+              + " characters of text without NUL; got "
+              + text.length());
     }
     ProjectBundle bundle = config.bundle();
     ProjectBundle.Workflow workflow =
@@ -153,11 +164,11 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     Revisions revisions = config.revisions();
     synchronized (slots) {
       String runId = Ids.next("run", ctx.clock());
-      prompts.put(runId, text);
+      String promptSha256 = prompts.put(runId, text);
       long holding = states().stream().filter(s -> s.status().holdsSlot()).count();
       int limit = Math.max(1, bundle.maxConcurrentRuns());
       List<RunEvent> events = new ArrayList<>();
-      events.add(new RunEvent.RunCreated(workflowId, Tokens.sha256Hex(text), revisions));
+      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
       if (holding >= limit) {
         events.add(new RunEvent.RunMoved(RunStatus.QUEUED, "max_concurrent_runs=" + limit));
       }
