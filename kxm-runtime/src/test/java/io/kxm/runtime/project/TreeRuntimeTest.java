@@ -58,4 +58,28 @@ class TreeRuntimeTest {
           .isEqualTo(ErrorCode.RUN_REVISION_DRIFT);
     }
   }
+
+  @Test
+  void runtimes_hand_out_one_runtime_per_project_whatever_path_names_it() throws Exception {
+    Path root = Files.createDirectories(tmp.resolve("repo"));
+    StarterConfig.write(root, false);
+    Path alias = Files.createSymbolicLink(tmp.resolve("alias"), root);
+    StatePaths state = new StatePaths(Files.createDirectories(tmp.resolve("state")));
+    try (Runtimes runtimes =
+        new Runtimes(
+            state,
+            SettableClock.atEpochSecond(1_800_000_000L),
+            null,
+            new SimulatedProducer(),
+            new ProcessGateExecutor())) {
+      ProjectRuntime viaRoot = runtimes.forProject(root);
+      ProjectRuntime viaAlias = runtimes.forProject(alias);
+
+      assertThat(viaAlias).isSameAs(viaRoot);
+      assertThat(runtimes.opened()).containsExactly(viaRoot);
+      assertThat(viaRoot.eventStoreFile())
+          .isEqualTo(
+              state.root().resolve("runtime/projects/" + viaRoot.projectKey() + "/run-events.db"));
+    }
+  }
 }
