@@ -12,6 +12,8 @@ import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunSummary;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.IntStream;
 import org.assertj.core.api.ThrowingConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -63,6 +65,20 @@ class CreateAndQueueTest {
     assertThat(third.status()).isEqualTo("queued");
 
     assertThat(rt.cancel(third.runId()).run().status()).isEqualTo("cancelled");
+  }
+
+  @Test
+  void runs_created_from_many_threads_at_once_take_exactly_the_free_slots() {
+    fx = new Fixture(tmp, workflow("build", agent("implement", "coder", "x")));
+    fx.config.bundle = fx.bundle(2, workflow("build", agent("implement", "coder", "x")));
+    ProjectRuntime rt = fx.open();
+
+    List<RunSummary> runs =
+        IntStream.range(0, 8).parallel().mapToObj(i -> rt.create("build", "prompt " + i)).toList();
+
+    assertThat(runs).extracting(RunSummary::status).filteredOn("created"::equals).hasSize(2);
+    assertThat(runs).extracting(RunSummary::status).filteredOn("queued"::equals).hasSize(6);
+    assertThat(rt.list()).hasSize(8);
   }
 
   @Test
