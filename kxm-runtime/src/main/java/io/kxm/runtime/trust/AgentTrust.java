@@ -5,7 +5,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code agents/*.yaml}: a new agent, a new route or a looser role widens; the purpose is words.
- * Tool lists ({@code tools}, {@code allowedTools}) are compared as sets when a file has them.
+ * Tool lists ({@code tools}, {@code allowedTools}) are compared as sets when a file has them; a
+ * missing list is read as no limit, so removing one widens and adding one narrows.
  */
 final class AgentTrust {
   static final Set<String> TOOL_FIELDS = Set.of("tools", "allowedTools");
@@ -84,6 +85,13 @@ final class AgentTrust {
             "the " + owner + "'s " + field + " list is removed, so it is no longer limited by one",
             b,
             null);
+      } else if (b == null && a != null && a.isArray()) {
+        c.narrowing(
+            "$." + field,
+            owner + "-tools-listed",
+            "the " + owner + " is now limited to the tools its " + field + " list names",
+            null,
+            a);
       } else {
         c.grants(
             before, after, field, "$." + field, owner + "-tools", "the " + owner + "'s " + field);

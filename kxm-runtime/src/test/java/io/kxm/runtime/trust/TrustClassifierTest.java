@@ -176,6 +176,27 @@ class TrustClassifierTest {
   }
 
   @Test
+  void an_agent_tool_list_narrows_when_added_widens_when_it_grows_or_goes() {
+    String agent = "id: coder\nmodel: openai/gpt-5\npurpose: Codes.\n";
+    base.put("agents/coder.yaml", agent);
+    current.put("agents/coder.yaml", agent + "allowedTools: [read]\n");
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change)
+        .containsExactly(tuple(TrustEffect.NARROWING, "agent-tools-listed"));
+
+    base.put("agents/coder.yaml", agent + "allowedTools: [read]\n");
+    current.put("agents/coder.yaml", agent + "allowedTools: [read, write]\n");
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::after)
+        .containsExactly(tuple(TrustEffect.WIDENING, "agent-tools-granted", "\"write\""));
+
+    current.put("agents/coder.yaml", agent);
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change)
+        .containsExactly(tuple(TrustEffect.WIDENING, "agent-tools-unlisted"));
+  }
+
+  @Test
   void emptying_a_role_routes_widens_and_giving_it_routes_narrows() {
     String listed =
         "id: dev\ndescription: Devs.\nroutes:\n  - harness: codex\n    model: openai/gpt-5\n";
