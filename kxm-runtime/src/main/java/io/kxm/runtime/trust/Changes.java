@@ -14,6 +14,7 @@ import tools.jackson.databind.JsonNode;
 final class Changes {
   private final String file;
   private final List<TrustChange> out;
+  private int recorded;
 
   Changes(String file, List<TrustChange> out) {
     this.file = file;
@@ -24,6 +25,11 @@ final class Changes {
     return file;
   }
 
+  /** How many changes this file has recorded so far. */
+  int recorded() {
+    return recorded;
+  }
+
   void add(
       TrustEffect effect,
       String path,
@@ -32,6 +38,7 @@ final class Changes {
       JsonNode before,
       JsonNode after) {
     out.add(new TrustChange(file, path, effect, change, reason, json(before), json(after)));
+    recorded++;
   }
 
   void widening(String path, String change, String reason, JsonNode before, JsonNode after) {
@@ -72,6 +79,11 @@ final class Changes {
     if (!differ(b, a)) {
       return;
     }
+    if (!readableBound(b) || !readableBound(a)) {
+      widening(
+          path, "limit-unreadable", what + " is not a whole number, so it bounds nothing", b, a);
+      return;
+    }
     long from = bound(b, unset);
     long to = bound(a, unset);
     if (from == to) {
@@ -101,6 +113,10 @@ final class Changes {
     }
     Set<String> from = strings(b);
     Set<String> to = strings(a);
+    if (from.equals(to)) {
+      neutral(path, change + "-reordered", what + " are listed in another order", b, a);
+      return;
+    }
     for (String added : to) {
       if (!from.contains(added)) {
         widening(
@@ -151,6 +167,23 @@ final class Changes {
     return Json.MAPPER.valueToTree(value);
   }
 
+  /**
+   * Widens when either side is present but not a list; returns whether both are lists or absent, so
+   * the caller may compare them entry by entry.
+   */
+  boolean lists(JsonNode before, JsonNode after, String path) {
+    boolean readable = (before == null || before.isArray()) && (after == null || after.isArray());
+    if (!readable) {
+      widening(
+          path,
+          "unreadable-list",
+          "expected a list here, so its change counts as widening",
+          before,
+          after);
+    }
+    return readable;
+  }
+
   static JsonNode value(JsonNode node, String field) {
     if (node == null || !node.isObject() || !node.has(field)) {
       return null;
@@ -190,12 +223,17 @@ final class Changes {
     return out;
   }
 
+  private static boolean readableBound(JsonNode value) {
+    return value == null
+        || value.isNull()
+        || (value.isIntegralNumber() && value.canConvertToLong());
+  }
+
   private static long bound(JsonNode value, long unset) {
     if (value == null || value.isNull()) {
       return unset < 0 ? Long.MAX_VALUE : unset;
     }
-    // a non-number where a number belongs cannot be read as a bound, so treat it as none
-    return value.isIntegralNumber() ? value.asLong() : Long.MAX_VALUE;
+    return value.asLong();
   }
 
   private static String show(long bound) {

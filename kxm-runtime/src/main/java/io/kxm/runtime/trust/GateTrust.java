@@ -17,21 +17,31 @@ final class GateTrust {
   static void compare(Changes c, JsonNode before, JsonNode after) {
     JsonNode gatesBefore = Changes.value(before, "gates");
     JsonNode gatesAfter = Changes.value(after, "gates");
-    Set<String> names = new LinkedHashSet<>();
-    if (gatesBefore != null && gatesBefore.isObject()) {
-      names.addAll(gatesBefore.propertyNames());
-    }
-    if (gatesAfter != null && gatesAfter.isObject()) {
-      names.addAll(gatesAfter.propertyNames());
-    }
-    for (String name : names) {
-      gate(c, name, Changes.value(gatesBefore, name), Changes.value(gatesAfter, name));
-    }
-    if (Changes.differ(gatesBefore, gatesAfter)
-        && !(gatesBefore == null || gatesBefore.isObject())) {
-      c.widening("$.gates", "unknown-field", "gates is not a mapping", gatesBefore, gatesAfter);
+    if (!mapping(gatesBefore) || !mapping(gatesAfter)) {
+      c.widenIfChanged(
+          before,
+          after,
+          "gates",
+          "$.gates",
+          "unreadable-gates",
+          "gates is not a mapping of names to commands, so its change counts as widening");
+    } else {
+      Set<String> names = new LinkedHashSet<>();
+      if (gatesBefore != null) {
+        names.addAll(gatesBefore.propertyNames());
+      }
+      if (gatesAfter != null) {
+        names.addAll(gatesAfter.propertyNames());
+      }
+      for (String name : names) {
+        gate(c, name, Changes.value(gatesBefore, name), Changes.value(gatesAfter, name));
+      }
     }
     c.unknownFields(before, after, "$", Set.of("gates"));
+  }
+
+  private static boolean mapping(JsonNode node) {
+    return node == null || node.isObject();
   }
 
   private static void gate(Changes c, String name, JsonNode before, JsonNode after) {

@@ -44,6 +44,9 @@ final class RoleTrust {
   }
 
   private static void routes(Changes c, JsonNode before, JsonNode after) {
+    if (!c.lists(before, after, "$.routes")) {
+      return;
+    }
     boolean anyBefore = before == null || before.isEmpty();
     boolean anyAfter = after == null || after.isEmpty();
     if (!Changes.differ(before, after) || (anyBefore && anyAfter)) {

@@ -38,6 +38,9 @@ final class RouteTrust {
 
   /** Compares two route lists; shared with roles. {@code subject} names whose routes they are. */
   static void admitted(Changes c, String path, JsonNode before, JsonNode after, String subject) {
+    if (!c.lists(before, after, path)) {
+      return;
+    }
     Map<String, JsonNode> from = byKey(before);
     Map<String, JsonNode> to = byKey(after);
     to.forEach((key, route) -> {

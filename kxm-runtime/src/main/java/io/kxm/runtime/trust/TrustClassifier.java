@@ -103,6 +103,16 @@ final class TrustClassifier {
           null);
       return;
     }
+    if ((b != null && !b.isObject()) || (a != null && !a.isObject())) {
+      c.widening(
+          "$",
+          "unreadable-file",
+          "the file is not a YAML mapping, so its change counts as widening",
+          b,
+          a);
+      return;
+    }
+    int recordedBefore = c.recorded();
     switch (kind) {
       case PROJECT -> ProjectTrust.compare(c, b, a);
       case AGENT -> AgentTrust.compare(c, b, a);
@@ -117,6 +127,14 @@ final class TrustClassifier {
     if (b != null && a != null && !Changes.differ(b, a)) {
       c.neutral(
           "$", "layout-changed", "comments or layout changed; the values are the same", null, null);
+    } else if (c.recorded() == recordedBefore) {
+      // the values differ yet no rule named the difference: a gap in the rules must not pass
+      c.widening(
+          "$",
+          "unclassified-change",
+          "the file changed in a way no trust rule recognises, so it counts as widening",
+          b,
+          a);
     }
   }
 }

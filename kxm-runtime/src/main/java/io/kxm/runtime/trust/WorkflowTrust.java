@@ -81,6 +81,9 @@ final class WorkflowTrust {
   }
 
   private static void steps(Changes c, JsonNode before, JsonNode after) {
+    if (!c.lists(before, after, "$.steps")) {
+      return;
+    }
     Map<String, JsonNode> from = byId(before);
     Map<String, JsonNode> to = byId(after);
     to.forEach((id, step) -> {

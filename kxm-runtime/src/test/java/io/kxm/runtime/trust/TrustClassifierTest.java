@@ -347,6 +347,50 @@ class TrustClassifierTest {
   }
 
   @Test
+  void values_that_cannot_be_read_as_limits_lists_or_mappings_widen() {
+    base.put("project.yaml", PROJECT + "limits:\n  maxConcurrentRuns: 2\n");
+    current.put("project.yaml", PROJECT + "limits:\n  maxConcurrentRuns: lots\n");
+    base.put("routes.yaml", ROUTES);
+    current.put("routes.yaml", "routes: any\n");
+    base.put("gates.yaml", GATES);
+    current.put("gates.yaml", "just text\n");
+
+    assertThat(diff())
+        .extracting(TrustChange::file, TrustChange::effect, TrustChange::change)
+        .containsExactlyInAnyOrder(
+            tuple(".kxm/project.yaml", TrustEffect.WIDENING, "limit-unreadable"),
+            tuple(".kxm/routes.yaml", TrustEffect.WIDENING, "unreadable-list"),
+            tuple(".kxm/gates.yaml", TrustEffect.WIDENING, "unreadable-file"));
+  }
+
+  @Test
+  void a_reordered_agent_list_is_neutral() {
+    String moa =
+        "apiVersion: kxm.workflow.v1\nid: pair\ncoordinator: coder\nsteps:\n"
+            + "  - id: both\n    type: moa\n    aggregator: coder\n    prompt: Compare.\n"
+            + "    agents: ";
+    base.put("workflows/pair.yaml", moa + "[coder, fixer]\n");
+    current.put("workflows/pair.yaml", moa + "[fixer, coder]\n");
+
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change)
+        .containsExactly(tuple(TrustEffect.NEUTRAL, "step-agents-reordered"));
+  }
+
+  @Test
+  void a_difference_no_rule_names_still_widens() {
+    // two steps with one id: the rules match steps by id, so they cannot say what changed
+    String head = "apiVersion: kxm.workflow.v1\nid: w\ncoordinator: coder\nsteps:\n";
+    String gate = "  - id: a\n    type: gate\n    gate: tests\n";
+    base.put("workflows/w.yaml", head + "  - id: a\n    type: agent\n    agent: coder\n" + gate);
+    current.put("workflows/w.yaml", head + gate);
+
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change)
+        .containsExactly(tuple(TrustEffect.WIDENING, "unclassified-change"));
+  }
+
+  @Test
   void a_symbolic_link_widens() {
     Map<String, ConfigSnapshot.Content> linked = new HashMap<>();
     linked.put("agents/coder.yaml", new ConfigSnapshot.Content("/etc/passwd".getBytes(), true));
