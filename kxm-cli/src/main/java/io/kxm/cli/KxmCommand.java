@@ -8,6 +8,7 @@ import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.mcp.McpCommand;
 import io.kxm.cli.session.SessionCommand;
+import io.kxm.cli.trust.TrustCommand;
 import picocli.CommandLine.Command;
 
 /** The root {@code kxm} command; its subcommands are the command groups. */
@@ -24,6 +25,7 @@ import picocli.CommandLine.Command;
       SessionCommand.class,
       GateCommand.class,
       InitCommand.class,
-      ConfigCommand.class
+      ConfigCommand.class,
+      TrustCommand.class
     })
 public final class KxmCommand extends GroupCommand {}
