@@ -27,7 +27,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class FanOutScenario implements Scenario {
   static final int SUBSCRIBERS = 1_000;
   static final int EVENT_BYTES = 500;
-  private static final int SENDERS = 1;
+  private static final int SENDERS = 4;
 
   /**
    * Events sent but not yet delivered everywhere, at most: the hub cuts a subscriber whose queue of

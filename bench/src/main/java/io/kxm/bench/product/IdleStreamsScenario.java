@@ -6,16 +6,17 @@ import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
+import io.kxm.bench.baseline.BareSseIdle;
 import io.kxm.bench.client.SseStream;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.Locale;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.ToIntFunction;
 
 /**
  * Ten thousand agents online at once, each holding its event stream open and idle: how many
@@ -24,16 +25,16 @@ import java.util.concurrent.atomic.AtomicReference;
  * hub process on the same store, so its memory is that of a hub that did nothing else.
  */
 public final class IdleStreamsScenario implements Scenario {
-  static final int CONNECTIONS = 10_000;
   private static final int OPENING_AT_ONCE = 128;
-  private final int connections;
+
+  /** How many connections, from the run; the same as the baseline's except in tests. */
+  private final ToIntFunction<Run> connections;
 
   public IdleStreamsScenario() {
-    this(CONNECTIONS);
+    this(BareSseIdle::connections);
   }
 
-  /** Fewer connections than the baseline's only in tests, where figures are not compared. */
-  IdleStreamsScenario(int connections) {
+  IdleStreamsScenario(ToIntFunction<Run> connections) {
     this.connections = connections;
   }
 
@@ -44,8 +45,7 @@ public final class IdleStreamsScenario implements Scenario {
 
   @Override
   public String title() {
-    return String.format(Locale.ROOT, "%,d", connections)
-        + " idle agent event streams held by one hub, SQLite";
+    return "10,000 idle agent event streams (2,000 with --quick) held by one hub, SQLite";
   }
 
   @Override
@@ -79,7 +79,7 @@ public final class IdleStreamsScenario implements Scenario {
         dir = run.newDir("hub-idle-");
         token = HubProcess.newToken();
         try (HubProcess hub = HubProcess.sqliteIn(dir, token)) {
-          agents = Roster.register(new HubClient(hub), "idle", connections);
+          agents = Roster.register(new HubClient(hub), "idle", connections.applyAsInt(run));
         }
       }
 
