@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class HubProcess implements HubEndpoint {
   static final String PROJECT = "bench";
-  private static final long START_TIMEOUT_MS = 60_000;
+  private static final long START_TIMEOUT_MS = 180_000;
 
   private final Child child;
   private final URI base;
@@ -60,11 +60,19 @@ public final class HubProcess implements HubEndpoint {
         Map.of("KXM_DATABASE_URL", databaseUrl, "KXM_DATABASE_SCHEMA", schema));
   }
 
+  /**
+   * {@code KXM_BENCH_HUB_JAR}, else the CLI jar of the repository: {@code bench/run} works from its
+   * root, tests of this module from {@code bench/}.
+   */
   static Path jar() {
     String explicit = System.getenv("KXM_BENCH_HUB_JAR");
-    return explicit != null && !explicit.isBlank()
-        ? Path.of(explicit)
-        : Path.of(System.getProperty("user.dir"), "kxm-cli", "target", "kxm.jar");
+    if (explicit != null && !explicit.isBlank()) {
+      return Path.of(explicit);
+    }
+    Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+    Path inRoot = here.resolve("kxm-cli/target/kxm.jar");
+    Path fromModule = here.resolveSibling("kxm-cli").resolve("target/kxm.jar");
+    return Files.isRegularFile(inRoot) || !Files.isRegularFile(fromModule) ? inRoot : fromModule;
   }
 
   private static HubProcess start(Path dir, String token, Map<String, String> storeEnv)

@@ -44,9 +44,16 @@ final class PostgresHub implements HubEndpoint {
             + "_"
             + ThreadLocalRandom.current().nextInt(1 << 20);
     String jdbcUrl = "jdbc:postgresql://" + host + ":" + port + "/" + database + "?user=" + user;
-    HubProcess hub =
-        HubProcess.postgres(
-            run, "postgresql://" + user + "@" + host + ":" + port + "/" + database, schema);
+    HubProcess hub;
+    try {
+      hub =
+          HubProcess.postgres(
+              run, "postgresql://" + user + "@" + host + ":" + port + "/" + database, schema);
+    } catch (Exception e) {
+      // The hub may have created the schema before it failed to come up.
+      drop(jdbcUrl, schema);
+      throw e;
+    }
     return new PostgresHub(hub, jdbcUrl, schema);
   }
 
@@ -69,6 +76,10 @@ final class PostgresHub implements HubEndpoint {
   @Override
   public void close() {
     hub.close();
+    drop(jdbcUrl, schema);
+  }
+
+  private static void drop(String jdbcUrl, String schema) {
     try (Connection c = DriverManager.getConnection(jdbcUrl);
         Statement s = c.createStatement()) {
       s.execute("DROP SCHEMA IF EXISTS " + schema + " CASCADE");
