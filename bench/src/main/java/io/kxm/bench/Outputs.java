@@ -23,8 +23,8 @@ public final class Outputs {
       Map<String, Object> row = new LinkedHashMap<>();
       row.put("scenario", r.scenario());
       row.put("baselineWhat", r.baselineWhat());
-      row.put("baseline", figure(r.baseline()));
-      row.put("product", r.compared() ? figure(r.product()) : null);
+      row.put("baseline", r.baseline() == null ? null : figure(r.baseline()));
+      row.put("product", r.product() == null ? null : figure(r.product()));
       row.put("ratio", r.compared() ? r.ratio() : null);
       row.put("target", r.target() == null ? null : r.target().toString());
       row.put("targetMet", r.compared() && r.target() != null ? r.target().met(r.ratio()) : null);
@@ -46,7 +46,8 @@ public final class Outputs {
             + ". Each figure is the median of its repetitions, with the smallest and largest in"
             + " brackets; the ratio is product over baseline, both measured in the same run on"
             + " this machine. Rows without a product figure are raw baselines whose product"
-            + " scenario is not wired yet.\n\n"
+            + " scenario is not wired yet; rows without a baseline report a product figure for"
+            + " its own sake.\n\n"
             + "Machine: "
             + report.machine().line()
             + ".\n\n"

@@ -14,6 +14,11 @@ import io.kxm.bench.baseline.SqliteCommits;
 import io.kxm.bench.baseline.SqliteRangeRead;
 import io.kxm.bench.product.CliStartScenario;
 import io.kxm.bench.product.DurableSendScenario;
+import io.kxm.bench.product.FanOutScenario;
+import io.kxm.bench.product.HubSource;
+import io.kxm.bench.product.IdleHubScenario;
+import io.kxm.bench.product.IdleStreamsScenario;
+import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.SendToSseLatencyScenario;
 import java.util.List;
@@ -46,8 +51,13 @@ public final class Registry {
   public static List<Scenario> scenarios() {
     return List.of(
         new DurableSendScenario(),
+        new DurableSendScenario(HubSource.POSTGRES),
         new SendToSseLatencyScenario(),
         new RoundTripScenario(),
+        new FanOutScenario(),
+        new IdleStreamsScenario(),
+        new ReplayScenario(),
+        new IdleHubScenario(),
         new CliStartScenario());
   }
 }

@@ -87,6 +87,10 @@ public final class Suite {
       if (!(product instanceof Measured p)) {
         continue;
       }
+      if (s.comparisons().isEmpty()) {
+        p.figures().forEach(f -> rows.add(Row.productOnly(s.title(), f)));
+        continue;
+      }
       for (Scenario.Comparison c : s.comparisons()) {
         if (baselineOutcomes.get(c.baseline()) instanceof Measured b) {
           rows.add(

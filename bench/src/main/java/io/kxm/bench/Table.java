@@ -14,9 +14,10 @@ public final class Table {
       sb.append("| ")
           .append(cell(r.scenario()))
           .append(" | ")
-          .append(cell(r.baselineWhat() + ": " + r.baseline().text()))
+          .append(
+              r.baseline() == null ? "none" : cell(r.baselineWhat() + ": " + r.baseline().text()))
           .append(" | ")
-          .append(r.compared() ? cell(r.product().text()) : "")
+          .append(r.product() == null ? "" : cell(r.product().text()))
           .append(" | ")
           .append(r.compared() ? ratio(r) : "")
           .append(" | ")

@@ -108,6 +108,43 @@ class SuiteTest {
   }
 
   @Test
+  void a_scenario_without_baselines_reports_each_figure_on_its_own_row() throws Exception {
+    Scenario memory =
+        new Scenario() {
+          @Override
+          public String name() {
+            return "memory";
+          }
+
+          @Override
+          public String title() {
+            return "idle memory";
+          }
+
+          @Override
+          public Measure product() {
+            return fixed("resident memory", new Metric("RSS", "MiB", Metric.Better.LOWER), 90);
+          }
+
+          @Override
+          public List<Comparison> comparisons() {
+            return List.of();
+          }
+        };
+    try (Run run = new Run(true)) {
+      Report report = new Suite(baselines, List.of(memory)).run(run, "memory");
+
+      assertThat(report.rows()).hasSize(1);
+      Row row = report.rows().get(0);
+      assertThat(row.compared()).isFalse();
+      assertThat(row.baseline()).isNull();
+      assertThat(row.product().median()).isEqualTo(90);
+      assertThat(Table.markdown(report))
+          .contains("| idle memory | none | RSS 90.0 MiB (90.0–90.0) |  |  |");
+    }
+  }
+
+  @Test
   void only_runs_the_named_scenario_with_its_baselines() throws Exception {
     try (Run run = new Run(true)) {
       Report report = new Suite(baselines, List.of(sendScenario())).run(run, "send");

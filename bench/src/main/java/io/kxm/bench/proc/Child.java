@@ -123,6 +123,23 @@ public final class Child implements AutoCloseable {
     throw new IOException("no VmRSS in /proc/" + pid() + "/status");
   }
 
+  /** Sockets the child holds open now (listening and connected), from /proc. */
+  public int openSockets() throws IOException {
+    int sockets = 0;
+    try (var fds = Files.newDirectoryStream(Path.of("/proc/" + pid() + "/fd"))) {
+      for (Path fd : fds) {
+        try {
+          if (Files.readSymbolicLink(fd).toString().startsWith("socket:")) {
+            sockets++;
+          }
+        } catch (IOException closedMeanwhile) {
+          // The descriptor closed between listing and reading; it is not held.
+        }
+      }
+    }
+    return sockets;
+  }
+
   public String logTail() {
     try {
       List<String> lines = Files.readAllLines(log);

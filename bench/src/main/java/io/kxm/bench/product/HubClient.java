@@ -49,6 +49,20 @@ public final class HubClient {
         hub.base(), "/v1/agents/" + from.id() + "/messages", agentHeaders(from), body.toString());
   }
 
+  /**
+   * A send that the hub accepts even when the recipient has gone offline, for building a backlog
+   * that a client reads later.
+   */
+  public Request sendRequestAllowingOffline(Agent from, String target, String content) {
+    ObjectNode body =
+        JSON.createObjectNode()
+            .put("target", target)
+            .put("content", content)
+            .put("allowOffline", true);
+    return Request.postJson(
+        hub.base(), "/v1/agents/" + from.id() + "/messages", agentHeaders(from), body.toString());
+  }
+
   /** The new message's id from the answer to a send, which must be 201. */
   public static String messageId(HttpResponse sendAnswer) {
     String id = JSON.readTree(sendAnswer.expect(201, "send").text()).path("messageId").asString();
@@ -85,8 +99,19 @@ public final class HubClient {
   }
 
   public SseStream events(Agent agent) throws IOException {
-    return SseStream.open(
-        hub.base(), "/v1/agents/" + agent.id() + "/events", agentHeaders(agent), 16 * 1024);
+    return events(agent, 0, 16 * 1024);
+  }
+
+  /**
+   * The agent's event stream resumed after {@code lastEventId} (0: from the start), read through a
+   * buffer of {@code bufferSize} bytes (small for connections held idle by the thousand).
+   */
+  public SseStream events(Agent agent, long lastEventId, int bufferSize) throws IOException {
+    Map<String, String> headers = agentHeaders(agent);
+    if (lastEventId > 0) {
+      headers.put("Last-Event-ID", Long.toString(lastEventId));
+    }
+    return SseStream.open(hub.base(), "/v1/agents/" + agent.id() + "/events", headers, bufferSize);
   }
 
   private Map<String, String> projectHeaders() {

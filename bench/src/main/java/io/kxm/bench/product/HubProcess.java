@@ -23,7 +23,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class HubProcess implements HubEndpoint {
   static final String PROJECT = "bench";
-  private static final long START_TIMEOUT_MS = 60_000;
+  private static final long START_TIMEOUT_MS = 180_000;
 
   private final Child child;
   private final URI base;
@@ -35,36 +35,58 @@ public final class HubProcess implements HubEndpoint {
     this.token = token;
   }
 
-  /** The hub on its embedded SQLite store. */
+  /** The hub on its embedded SQLite store, in a fresh folder. */
   public static HubProcess sqlite(Run run) throws Exception {
-    return start(run, Map.of());
+    return start(run.newDir("hub-"), newToken(), Map.of());
   }
 
-  /** The hub on PostgreSQL, {@code postgresql://user@host:port/db}. */
-  public static HubProcess postgres(Run run, String databaseUrl) throws Exception {
-    return start(run, Map.of("KXM_DATABASE_URL", databaseUrl));
+  /**
+   * The hub on the SQLite store in {@code dir}, with {@code token} as the project's token: started
+   * again on the same folder, it finds the agents an earlier process registered there.
+   */
+  public static HubProcess sqliteIn(Path dir, String token) throws Exception {
+    // A hub stopped by a signal may leave its claim behind; its URL must not be taken for ours.
+    Files.deleteIfExists(dir.resolve(".kxm/state/hub.json"));
+    return start(dir, token, Map.of());
   }
 
+  /**
+   * The hub on PostgreSQL, {@code postgresql://user@host:port/db}, its tables in {@code schema}.
+   */
+  public static HubProcess postgres(Run run, String databaseUrl, String schema) throws Exception {
+    return start(
+        run.newDir("hub-"),
+        newToken(),
+        Map.of("KXM_DATABASE_URL", databaseUrl, "KXM_DATABASE_SCHEMA", schema));
+  }
+
+  /**
+   * {@code KXM_BENCH_HUB_JAR}, else the CLI jar of the repository: {@code bench/run} works from its
+   * root, tests of this module from {@code bench/}.
+   */
   static Path jar() {
     String explicit = System.getenv("KXM_BENCH_HUB_JAR");
-    return explicit != null && !explicit.isBlank()
-        ? Path.of(explicit)
-        : Path.of(System.getProperty("user.dir"), "kxm-cli", "target", "kxm.jar");
+    if (explicit != null && !explicit.isBlank()) {
+      return Path.of(explicit);
+    }
+    Path here = Path.of(System.getProperty("user.dir")).toAbsolutePath();
+    Path inRoot = here.resolve("kxm-cli/target/kxm.jar");
+    Path fromModule = here.resolveSibling("kxm-cli").resolve("target/kxm.jar");
+    return Files.isRegularFile(inRoot) || !Files.isRegularFile(fromModule) ? inRoot : fromModule;
   }
 
-  private static HubProcess start(Run run, Map<String, String> storeEnv) throws Exception {
+  private static HubProcess start(Path dir, String token, Map<String, String> storeEnv)
+      throws Exception {
     Path jar = jar();
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
           "no hub jar at " + jar + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
     }
-    Path dir = run.newDir("hub-");
-    String token = randomToken();
     Map<String, String> env = new LinkedHashMap<>();
     env.put("KXM_STATE_HOME", dir.resolve("state-home").toString());
     env.put("KXM_DATA_PATH", dir.resolve(".kxm/state/kxm.db").toString());
     env.put("KXM_LOGS_DIR", dir.resolve("logs").toString());
-    env.put("KXM_AUTH_TOKEN", randomToken());
+    env.put("KXM_AUTH_TOKEN", newToken());
     env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
     env.putAll(storeEnv);
     List<String> cmd = new java.util.ArrayList<>();
@@ -121,7 +143,8 @@ public final class HubProcess implements HubEndpoint {
         "the hub did not answer within " + START_TIMEOUT_MS + " ms: " + child.logTail());
   }
 
-  private static String randomToken() {
+  /** A fresh random project token. */
+  public static String newToken() {
     byte[] b = new byte[24];
     new SecureRandom().nextBytes(b);
     return "kxm_bench_" + HexFormat.of().formatHex(b);

@@ -15,6 +15,10 @@ public record HubSource(
   public static final HubSource SQLITE =
       new HubSource("hub-sqlite", "SQLite", "sqlite-commits", HubProcess::sqlite);
 
+  /** The hub on the test PostgreSQL, in a private schema dropped when the run ends. */
+  public static final HubSource POSTGRES =
+      new HubSource("hub-postgres", "PostgreSQL", "postgres-commits", PostgresHub::start);
+
   public HubEndpoint get(Run run) throws Exception {
     return run.shared(key, HubEndpoint.class, starter);
   }
