@@ -58,14 +58,14 @@ final class SupervisorApp {
       guard.checkHostAndOrigin(ctx.header("Host"), ctx.header("Origin"));
     });
     config.routes.beforeMatched(ctx -> {
-      if (!ctx.path().equals("/health")) {
-        checkToken(token, ctx.header("Authorization"));
-      }
       guard.checkBody(
           ctx.method().name(),
           ctx.header("Content-Type"),
           ctx.req().getContentLengthLong(),
           ctx.header("Transfer-Encoding") != null);
+      if (!ctx.path().equals("/health")) {
+        checkToken(token, ctx.header("Authorization"));
+      }
     });
     config.requestLogger.http((ctx, ms) -> drain.leave(ctx));
 
