@@ -7,6 +7,9 @@ import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.mcp.McpCommand;
+import io.kxm.cli.run.RunCommand;
+import io.kxm.cli.run.RunsCommand;
+import io.kxm.cli.runtime.RuntimeCommand;
 import io.kxm.cli.session.SessionCommand;
 import picocli.CommandLine.Command;
 
@@ -24,6 +27,9 @@ import picocli.CommandLine.Command;
       SessionCommand.class,
       GateCommand.class,
       InitCommand.class,
-      ConfigCommand.class
+      ConfigCommand.class,
+      RuntimeCommand.class,
+      RunCommand.class,
+      RunsCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

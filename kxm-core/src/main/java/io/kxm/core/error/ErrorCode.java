@@ -191,6 +191,10 @@ public enum ErrorCode {
           + " again."),
   PROJECT_ROOT_INVALID(
       400, "Pass the absolute path of an existing project folder that holds a .kxm/ tree."),
+  RUN_VERIFICATION_FAILED(
+      1,
+      "The run's log or receipt was changed after it was written; restore the project's event"
+          + " store from a backup."),
   RUN_HAS_NO_RECEIPT(
       404,
       "Drive the run first with 'kxm runs drive <runId>'; each drive ends" + " with a receipt."),
