@@ -4,7 +4,6 @@ import io.kxm.runtime.supervisor.Registry;
 import io.kxm.runtime.supervisor.SupervisorPaths;
 import io.kxm.runtime.supervisor.SupervisorRow;
 import io.kxm.runtime.supervisor.SupervisorToken;
-import java.nio.file.Files;
 import java.util.Optional;
 
 /**
@@ -39,11 +38,6 @@ public record RunningSupervisor(SupervisorRow row, String token, SupervisorPaths
 
   /** The registry row as it is, live or stale; empty before the first start. */
   public static Optional<SupervisorRow> row(SupervisorPaths paths) {
-    if (!Files.exists(paths.registry())) {
-      return Optional.empty();
-    }
-    try (Registry registry = Registry.open(paths.registry())) {
-      return registry.supervisor();
-    }
+    return Registry.peek(paths.registry());
   }
 }

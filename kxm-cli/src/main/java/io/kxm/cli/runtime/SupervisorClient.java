@@ -24,11 +24,6 @@ public final class SupervisorClient {
 
   private final String baseUrl;
   private final String token;
-  private final HttpClient http =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
 
   public SupervisorClient(RunningSupervisor supervisor) {
     this(supervisor.url(), supervisor.token());
@@ -64,7 +59,11 @@ public final class SupervisorClient {
       request.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
     }
     HttpResponse<String> response;
-    try {
+    try (HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build()) {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new KxmException(

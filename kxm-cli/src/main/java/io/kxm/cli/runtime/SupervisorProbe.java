@@ -15,20 +15,19 @@ import java.time.Duration;
  * took the port over, even one that answers {@code {"ok":true}}, fails.
  */
 public final class SupervisorProbe {
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
   private SupervisorProbe() {}
 
   public static boolean verified(String baseUrl, String token) {
     String nonce = HealthProof.newNonce();
-    try {
+    // A client per probe, closed after it: no connection stays open to a port we may not trust.
+    try (HttpClient client =
+        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(baseUrl + "/health?nonce=" + nonce))
               .timeout(Duration.ofSeconds(3))
               .GET()
               .build();
-      HttpResponse<String> response = CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+      HttpResponse<String> response = client.send(request, HttpResponse.BodyHandlers.ofString());
       if (response.statusCode() != 200) {
         return false;
       }

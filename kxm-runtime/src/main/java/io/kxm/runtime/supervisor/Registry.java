@@ -93,12 +93,57 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  private void migrate() throws SQLException {
-    int version;
+  /**
+   * The supervisor row as a client reads it: without creating or migrating anything, and empty
+   * while the registry does not exist or is still being created.
+   */
+  public static Optional<SupervisorRow> peek(Path file) {
+    if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+      return Optional.empty();
+    }
+    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file)) {
+      try (Statement st = db.createStatement()) {
+        st.execute("PRAGMA busy_timeout = 5000");
+      }
+      if (version(db) != SCHEMA_VERSION) {
+        return Optional.empty();
+      }
+      return new Registry(file, db).supervisor();
+    } catch (SQLException e) {
+      throw unusable(file, e);
+    }
+  }
+
+  private static int version(Connection db) throws SQLException {
     try (Statement st = db.createStatement();
         ResultSet rs = st.executeQuery("PRAGMA user_version")) {
-      version = rs.getInt(1);
+      return rs.getInt(1);
     }
+  }
+
+  private void migrate() throws SQLException {
+    if (version(db) == SCHEMA_VERSION) {
+      return;
+    }
+    try (Statement st = db.createStatement()) {
+      // Take the write lock before looking again, so two openers never both create the schema.
+      st.execute("BEGIN IMMEDIATE");
+    }
+    try {
+      migrateLocked();
+      try (Statement st = db.createStatement()) {
+        st.execute("COMMIT");
+      }
+    } catch (SQLException | RuntimeException e) {
+      try (Statement st = db.createStatement()) {
+        st.execute("ROLLBACK");
+      }
+      throw e;
+    }
+  }
+
+  private void migrateLocked() throws SQLException {
+    int version = version(db);
     if (version == SCHEMA_VERSION) {
       return;
     }
@@ -115,18 +160,11 @@ public final class Registry implements AutoCloseable {
             "the registry " + file + " has tables but no schema version");
       }
     }
-    db.setAutoCommit(false);
     try (Statement st = db.createStatement()) {
       for (String ddl : SCHEMA) {
         st.execute(ddl);
       }
       st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
-      db.commit();
-    } catch (SQLException e) {
-      db.rollback();
-      throw e;
-    } finally {
-      db.setAutoCommit(true);
     }
   }
 

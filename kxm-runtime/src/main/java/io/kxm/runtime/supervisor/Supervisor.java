@@ -89,6 +89,12 @@ public final class Supervisor implements AutoCloseable {
           SupervisorApp.create(token, drain, port::get, new RunRoutes(projects, log), log);
       app.start();
       port.set(app.port());
+      for (var connector : app.jettyServer().server().getConnectors()) {
+        // Idle keep-alive connections close at once on stop; calls in flight were drained.
+        if (connector instanceof org.eclipse.jetty.server.AbstractConnector c) {
+          c.setShutdownIdleTimeout(200);
+        }
+      }
       var now = config.clock().instant();
       SupervisorRow row =
           new SupervisorRow(
@@ -245,9 +251,11 @@ public final class Supervisor implements AutoCloseable {
 
   private static KxmException alreadyRunning(SupervisorPaths paths) {
     String where = "";
-    try (Registry registry = Registry.open(paths.registry())) {
+    try {
       where =
-          registry.supervisor().map(r -> " at " + r.url() + " (pid " + r.pid() + ")").orElse("");
+          Registry.peek(paths.registry())
+              .map(r -> " at " + r.url() + " (pid " + r.pid() + ")")
+              .orElse("");
     } catch (RuntimeException e) {
       // The registry may be mid-creation by the other supervisor; the refusal stands without it.
     }

@@ -193,6 +193,20 @@ class SupervisorSecurityTest {
   }
 
   @Test
+  void a_stop_after_refused_and_answered_calls_drains_cleanly_and_then_refuses_calls()
+      throws Exception {
+    SupervisorHttp.get(supervisor.url() + "/health", token);
+    SupervisorHttp.get(supervisor.url() + "/v1/runs/run_1", "kxm_rt_wrong");
+    SupervisorHttp.send("GET", supervisor.url() + "/nowhere", null, Map.of());
+    SupervisorHttp.send(
+        "GET", supervisor.url() + "/health", null, Map.of("Origin", "http://evil.example"));
+    assertThat(supervisor.stop()).isTrue();
+    assertThatThrownBy(() -> SupervisorHttp.get(supervisor.url() + "/health", token))
+        .isInstanceOf(java.io.IOException.class);
+    supervisor = Supervisor.start(config(state));
+  }
+
+  @Test
   void a_stopped_supervisor_marks_its_row_stopped_and_logs_without_the_token() throws Exception {
     supervisor.stop();
     SupervisorPaths paths = SupervisorPaths.of(new StatePaths(state));
