@@ -30,9 +30,7 @@ public final class RuntimeStartCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     if (foreground) {
-      Supervisor supervisor =
-          Supervisor.start(
-              SupervisorConfig.fromEnvironment(context.env(), RuntimeEngine.factory()));
+      Supervisor supervisor = Supervisor.start(SupervisorConfig.fromEnvironment(context.env()));
       supervisor.stopOnShutdown();
       context
           .out()

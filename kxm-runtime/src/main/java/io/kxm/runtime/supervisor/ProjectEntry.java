@@ -1,6 +1,6 @@
 package io.kxm.runtime.supervisor;
 
-import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.project.ProjectKeys;
 import java.nio.file.Path;
 import java.time.Instant;
 
@@ -19,6 +19,6 @@ public record ProjectEntry(
     Instant registeredAt) {
 
   public static String keyOf(Path canonicalRoot) {
-    return Tokens.sha256Hex(canonicalRoot.toString()).substring(0, 24);
+    return ProjectKeys.key(canonicalRoot);
   }
 }

@@ -28,14 +28,16 @@ public record SupervisorConfig(
     Objects.requireNonNull(clock, "clock");
   }
 
-  public static SupervisorConfig fromEnvironment(
-      Map<String, String> env, ProjectRunsFactory projects) {
+  /** What {@code kxm runtime start} runs with: the real engine, settings from {@code env}. */
+  public static SupervisorConfig fromEnvironment(Map<String, String> env) {
+    StatePaths state = StatePaths.fromEnvironment(env);
+    Clock clock = Clock.systemUTC();
     return new SupervisorConfig(
-        StatePaths.fromEnvironment(env),
-        projects,
+        state,
+        EngineFactory.of(state, clock),
         grace(env.get("KXM_SHUTDOWN_GRACE_MS")),
         Duration.ofSeconds(5),
-        Clock.systemUTC());
+        clock);
   }
 
   static Duration grace(String value) {
