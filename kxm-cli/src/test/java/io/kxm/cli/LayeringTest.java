@@ -45,11 +45,7 @@ class LayeringTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "io.kxm.hub..",
-            "io.kxm.store..",
-            "io.kxm.mcp..",
-            "io.kxm.cli..",
-            "picocli..")
+            "io.kxm.hub..", "io.kxm.store..", "io.kxm.mcp..", "io.kxm.cli..", "picocli..")
         .check(KXM);
   }
 
