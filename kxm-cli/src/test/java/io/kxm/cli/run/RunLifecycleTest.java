@@ -99,6 +99,40 @@ class RunLifecycleTest {
     Run verify = kxm(repo, "runs", "verify", runId);
     assertThat(verify.exitCode()).as(verify.err()).isZero();
     assertThat(verify.out()).contains("verifies");
+
+    // The runtime form of gate signal goes to the supervisor; a finished run is not blocked.
+    Run recover = kxm(repo, "gate", "signal", runId, "--recovery-action", "retry");
+    assertThat(recover.exitCode()).isEqualTo(1);
+    assertThat(recover.err()).startsWith("error: run_").contains("next:");
+    Run hubForm = kxm(repo, "gate", "signal", runId);
+    assertThat(hubForm.exitCode()).isEqualTo(2);
+    assertThat(hubForm.err()).contains("--signal-key");
+
+    tamperWithEvent(runId, 2);
+    Run tampered = kxm(repo, "runs", "verify", runId);
+    assertThat(tampered.exitCode()).isEqualTo(1);
+    assertThat(tampered.err()).startsWith("error: run_verification_failed:").contains("event 2");
+  }
+
+  /** Edits one stored event behind the supervisor's back, as a hand on the database would. */
+  void tamperWithEvent(String runId, int seq) throws Exception {
+    Path stores = dir.resolve("state/runtime/projects");
+    Path db;
+    try (var found = Files.walk(stores)) {
+      db =
+          found
+              .filter(p -> p.getFileName().toString().equals("run-events.db"))
+              .findFirst()
+              .orElseThrow();
+    }
+    try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var update =
+            connection.prepareStatement(
+                "UPDATE events SET body = replace(body, '\"', '\" ') WHERE run_id = ? AND seq = ?")) {
+      update.setString(1, runId);
+      update.setInt(2, seq);
+      assertThat(update.executeUpdate()).isEqualTo(1);
+    }
   }
 
   @Test
