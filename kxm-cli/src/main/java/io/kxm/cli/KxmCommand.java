@@ -11,6 +11,7 @@ import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
 import io.kxm.cli.session.SessionCommand;
+import io.kxm.cli.trust.TrustCommand;
 import picocli.CommandLine.Command;
 
 /** The root {@code kxm} command; its subcommands are the command groups. */
@@ -30,6 +31,7 @@ import picocli.CommandLine.Command;
       ConfigCommand.class,
       RuntimeCommand.class,
       RunCommand.class,
-      RunsCommand.class
+      RunsCommand.class,
+      TrustCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

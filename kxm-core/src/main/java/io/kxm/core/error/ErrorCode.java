@@ -243,7 +243,13 @@ public enum ErrorCode {
 
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(
-      1, "Review the widened permissions listed above; merge only if each one is intended.");
+      1, "Review the widened permissions listed above; merge only if each one is intended."),
+  TRUST_NOT_A_GIT_REPOSITORY(
+      1, "Run the command inside the project's Git work tree; the diff compares against Git."),
+  TRUST_REVISION_UNKNOWN(
+      1, "Name a commit, branch or tag that exists locally, for example --base HEAD or main."),
+  TRUST_GIT_FAILED(
+      1, "Check that git is installed and on PATH, and that the repository is intact.");
 
   private final int status;
   private final String hint;

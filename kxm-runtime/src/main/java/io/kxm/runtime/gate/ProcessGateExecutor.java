@@ -31,6 +31,9 @@ public final class ProcessGateExecutor implements GateExecutor {
       throw new IllegalArgumentException(
           "gate " + command.gateId() + " needs a positive timeout, got " + command.timeout());
     }
+    if (command.workingDirectory() == null) {
+      throw new IllegalArgumentException("gate " + command.gateId() + " needs a working directory");
+    }
     long started = System.nanoTime();
     Process process;
     try {

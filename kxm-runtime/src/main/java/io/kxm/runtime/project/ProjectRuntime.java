@@ -9,7 +9,6 @@ import io.kxm.runtime.api.DriveResult;
 import io.kxm.runtime.api.GateExecutor;
 import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.OutboxRow;
-import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.ProjectRuns;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.api.RecoveryAction;
@@ -36,7 +35,6 @@ import io.kxm.runtime.store.RunEventStore;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -44,9 +42,12 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * One project's runs: the {@link ProjectRuns} the supervisor and CLI call, and the {@link Outbox}
  * the hub sync reads. Safe to call from many threads; at most one drive per run at a time.
+ *
+ * <p>Longer than most files because it is the one place that implements both ports and owns the
+ * drive locks every operation takes; what a drive does lives in {@code drive}, how runs are kept in
+ * {@code store}, and creating and queueing in {@link RunSlots}.
  */
 public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable {
-  static final int MAX_PROMPT_CHARS = 200_000;
   static final int MAX_TEXT = 64 * 1024;
 
   private final String key;
@@ -58,7 +59,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   private final AgentProducer live;
   private final AgentProducer simulated;
   private final ConcurrentHashMap<String, ActiveDrive> active = new ConcurrentHashMap<>();
-  private final Object slots = new Object();
+  private final RunSlots slots;
 
   private ProjectRuntime(
       String key,
@@ -76,6 +77,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     this.ctx = ctx;
     this.live = live;
     this.simulated = simulated;
+    this.slots = new RunSlots(config, store, ctx);
   }
 
   /**
@@ -134,47 +136,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   @Override
   public RunSummary create(String workflowId, String prompt) {
-    if (workflowId == null || workflowId.isBlank() || workflowId.length() > 128) {
-      throw new KxmException(
-          ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
-    }
-    String text = prompt == null ? "" : prompt;
-    if (text.length() > MAX_PROMPT_CHARS || text.indexOf('\0') >= 0) {
-      throw new KxmException(
-          ErrorCode.RUN_PROMPT_INVALID,
-          "a run prompt is at most "
-              + MAX_PROMPT_CHARS
-              + " characters of text without NUL; got "
-              + text.length());
-    }
-    ProjectBundle bundle = config.bundle();
-    ProjectBundle.Workflow workflow =
-        bundle
-            .workflow(workflowId)
-            .orElseThrow(() ->
-                new KxmException(
-                    ErrorCode.RUN_WORKFLOW_NOT_FOUND,
-                    "no workflow '"
-                        + workflowId
-                        + "' in "
-                        + bundle.projectRoot()
-                        + "/.kxm/workflows/; known: "
-                        + bundle.workflows().keySet().stream().sorted().toList()));
-    CompiledPlan.compile(bundle, workflow);
-    Revisions revisions = config.revisions();
-    synchronized (slots) {
-      String runId = Ids.next("run", ctx.clock());
-      String promptSha256 = prompts.put(runId, text);
-      long holding = states().stream().filter(s -> s.status().holdsSlot()).count();
-      int limit = Math.max(1, bundle.maxConcurrentRuns());
-      List<RunEvent> events = new ArrayList<>();
-      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
-      if (holding >= limit) {
-        events.add(new RunEvent.RunMoved(RunStatus.QUEUED, "max_concurrent_runs=" + limit));
-      }
-      RunState s = store.create(runId, ctx.clock().instant(), new Batch(events, List.of()));
-      return RunViews.summary(s);
-    }
+    return slots.create(workflowId, prompt);
   }
 
   @Override
@@ -182,14 +144,15 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     ActiveDrive handle = claim(runId);
     try {
       RunState s = store.load(runId);
-      refuseUndrivable(s);
+      DriveChecks.refuseUndrivable(s);
       Revisions now = config.revisions();
       if (!now.equals(s.revisions())) {
         throw new KxmException(
             ErrorCode.RUN_REVISION_DRIFT,
             "run " + runId + " pinned " + s.revisions() + " but the tree is now " + now);
       }
-      CompiledPlan toPin = store.plan(runId).isPresent() ? null : compileCurrent(s);
+      CompiledPlan toPin =
+          store.plan(runId).isPresent() ? null : DriveChecks.compileCurrent(config.bundle(), s);
       CompiledPlan plan = toPin != null ? toPin : CompiledPlan.read(store.plan(runId).get());
       AgentProducer producer = simulatedDrive ? simulated : live;
       boolean needsProducer =
@@ -393,41 +356,6 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     handle.finished();
   }
 
-  private void refuseUndrivable(RunState s) {
-    switch (s.status()) {
-      case COMPLETED, FAILED, CANCELLED -> throw terminal(s);
-      case QUEUED ->
-          throw new KxmException(
-              ErrorCode.RUN_QUEUED, "run " + s.runId() + " waits for a free run slot");
-      case BLOCKED_UNCERTAIN ->
-          throw new KxmException(
-              ErrorCode.RUN_BLOCKED_UNCERTAIN, "run " + s.runId() + " is blocked: " + s.reason());
-      case WAITING -> {
-        if (s.pendingInteraction().isPresent()) {
-          throw new KxmException(
-              ErrorCode.RUN_AWAITING_INTERACTION,
-              "run "
-                  + s.runId()
-                  + " waits for an answer to interaction "
-                  + s.pendingInteraction().get().interactionId());
-        }
-      }
-      case CREATED, PREPARING, RUNNING, RETRY_PENDING, CANCELLING -> {}
-    }
-  }
-
-  private CompiledPlan compileCurrent(RunState s) {
-    ProjectBundle bundle = config.bundle();
-    ProjectBundle.Workflow workflow =
-        bundle
-            .workflow(s.workflowId())
-            .orElseThrow(() ->
-                new KxmException(
-                    ErrorCode.RUN_REVISION_DRIFT,
-                    "workflow " + s.workflowId() + " of run " + s.runId() + " is gone"));
-    return CompiledPlan.compile(bundle, workflow);
-  }
-
   private Receipt issue(String runId, Ending ending) {
     RunState s = store.load(runId);
     Receipt unsigned =
@@ -446,37 +374,12 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     return signed;
   }
 
-  /** Starts queued runs, oldest first, while slots are free. */
-  private void promoteQueued() {
-    synchronized (slots) {
-      int limit;
-      try {
-        limit = Math.max(1, config.bundle().maxConcurrentRuns());
-      } catch (KxmException e) {
-        return; // an invalid tree starts nothing; the next call after a fix will
-      }
-      List<RunState> all = states();
-      long holding = all.stream().filter(s -> s.status().holdsSlot()).count();
-      for (RunState s : all) {
-        if (holding >= limit) {
-          return;
-        }
-        if (s.status() == RunStatus.QUEUED) {
-          store.append(
-              s.runId(),
-              ctx.clock().instant(),
-              st ->
-                  st.status() == RunStatus.QUEUED
-                      ? Batch.of(new RunEvent.RunMoved(RunStatus.CREATED, "slot_freed"))
-                      : Batch.none());
-          holding++;
-        }
-      }
-    }
+  private List<RunState> states() {
+    return slots.states();
   }
 
-  private List<RunState> states() {
-    return store.runIds().stream().map(store::load).toList();
+  private void promoteQueued() {
+    slots.promote();
   }
 
   private RunDetail detail(String runId) {
@@ -484,7 +387,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     return RunViews.detail(s, store.lastReceipt(runId).orElse(null));
   }
 
-  private static KxmException terminal(RunState s) {
+  static KxmException terminal(RunState s) {
     return new KxmException(
         ErrorCode.RUN_TERMINAL, "run " + s.runId() + " is already " + s.status().wire());
   }

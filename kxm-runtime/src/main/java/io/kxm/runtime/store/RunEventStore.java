@@ -129,8 +129,7 @@ public final class RunEventStore implements AutoCloseable {
         "list runs",
         c -> {
           List<String> out = new ArrayList<>();
-          try (PreparedStatement s =
-                  c.prepareStatement("SELECT run_id FROM runs ORDER BY created_at, run_id");
+          try (PreparedStatement s = c.prepareStatement("SELECT run_id FROM runs ORDER BY rowid");
               ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
               out.add(rs.getString(1));

@@ -42,7 +42,9 @@ class CancelAndReconcileTest {
 
   @AfterEach
   void close() {
-    fx.close();
+    if (fx != null) {
+      fx.close();
+    }
   }
 
   @Test

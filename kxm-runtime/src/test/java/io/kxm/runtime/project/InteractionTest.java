@@ -25,7 +25,9 @@ class InteractionTest {
 
   @AfterEach
   void close() {
-    fx.close();
+    if (fx != null) {
+      fx.close();
+    }
   }
 
   private static ErrorCode code(Throwable e) {

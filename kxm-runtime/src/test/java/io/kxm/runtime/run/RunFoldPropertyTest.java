@@ -16,7 +16,7 @@ import net.jqwik.api.constraints.Size;
  */
 class RunFoldPropertyTest {
 
-  @Property(tries = 200)
+  @Property(tries = 100)
   void folding_a_valid_log_is_deterministic_and_matches_folding_event_by_event(
       @ForAll @Size(max = 80) List<@IntRange(min = 0, max = 10_000) Integer> choices) {
     List<StoredEvent> log = RunFoldTest.chain("run_p", walk(choices));
@@ -41,7 +41,7 @@ class RunFoldPropertyTest {
     assertThat(EventChain.verify("run_p", log).ok()).isTrue();
   }
 
-  @Property(tries = 300)
+  @Property(tries = 200)
   void one_changed_character_of_any_stored_event_breaks_verify_at_that_event(
       @ForAll @Size(max = 40) List<@IntRange(min = 0, max = 10_000) Integer> choices,
       @ForAll @IntRange(min = 0, max = 100_000) int which,

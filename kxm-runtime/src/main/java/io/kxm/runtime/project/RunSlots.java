@@ -1,0 +1,110 @@
+package io.kxm.runtime.project;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.id.Ids;
+import io.kxm.runtime.api.ProjectBundle;
+import io.kxm.runtime.api.Revisions;
+import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.drive.CompiledPlan;
+import io.kxm.runtime.drive.DriveContext;
+import io.kxm.runtime.run.RunEvent;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.RunStatus;
+import io.kxm.runtime.store.Batch;
+import io.kxm.runtime.store.RunEventStore;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Creates runs and keeps {@code limits.maxConcurrentRuns}: counting the runs that hold a slot and
+ * recording a new one happen under one lock, so concurrent creates never overshoot the limit.
+ */
+final class RunSlots {
+  static final int MAX_PROMPT_CHARS = 200_000;
+
+  private final ProjectConfig config;
+  private final RunEventStore store;
+  private final DriveContext ctx;
+
+  RunSlots(ProjectConfig config, RunEventStore store, DriveContext ctx) {
+    this.config = config;
+    this.store = store;
+    this.ctx = ctx;
+  }
+
+  RunSummary create(String workflowId, String prompt) {
+    if (workflowId == null || workflowId.isBlank() || workflowId.length() > 128) {
+      throw new KxmException(
+          ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
+    }
+    String text = prompt == null ? "" : prompt;
+    if (text.length() > MAX_PROMPT_CHARS || text.indexOf('\0') >= 0) {
+      throw new KxmException(
+          ErrorCode.RUN_PROMPT_INVALID,
+          "a run prompt is at most "
+              + MAX_PROMPT_CHARS
+              + " characters of text without NUL; got "
+              + text.length());
+    }
+    ProjectBundle bundle = config.bundle();
+    ProjectBundle.Workflow workflow =
+        bundle
+            .workflow(workflowId)
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.RUN_WORKFLOW_NOT_FOUND,
+                    "no workflow '"
+                        + workflowId
+                        + "' in "
+                        + bundle.projectRoot()
+                        + "/.kxm/workflows/; known: "
+                        + bundle.workflows().keySet().stream().sorted().toList()));
+    CompiledPlan.compile(bundle, workflow);
+    Revisions revisions = config.revisions();
+    synchronized (this) {
+      String runId = Ids.next("run", ctx.clock());
+      String promptSha256 = ctx.prompts().put(runId, text);
+      long holding = states().stream().filter(s -> s.status().holdsSlot()).count();
+      int limit = Math.max(1, bundle.maxConcurrentRuns());
+      List<RunEvent> events = new ArrayList<>();
+      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
+      if (holding >= limit) {
+        events.add(new RunEvent.RunMoved(RunStatus.QUEUED, "max_concurrent_runs=" + limit));
+      }
+      RunState s = store.create(runId, ctx.clock().instant(), new Batch(events, List.of()));
+      return RunViews.summary(s);
+    }
+  }
+
+  /** Starts queued runs, oldest first, while slots are free. */
+  synchronized void promote() {
+    int limit;
+    try {
+      limit = Math.max(1, config.bundle().maxConcurrentRuns());
+    } catch (KxmException e) {
+      return; // an invalid tree starts nothing; the next call after a fix will
+    }
+    List<RunState> all = states();
+    long holding = all.stream().filter(s -> s.status().holdsSlot()).count();
+    for (RunState s : all) {
+      if (holding >= limit) {
+        return;
+      }
+      if (s.status() == RunStatus.QUEUED) {
+        store.append(
+            s.runId(),
+            ctx.clock().instant(),
+            st ->
+                st.status() == RunStatus.QUEUED
+                    ? Batch.of(new RunEvent.RunMoved(RunStatus.CREATED, "slot_freed"))
+                    : Batch.none());
+        holding++;
+      }
+    }
+  }
+
+  List<RunState> states() {
+    return store.runIds().stream().map(store::load).toList();
+  }
+}

@@ -1,0 +1,83 @@
+package io.kxm.runtime.trust;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code routes.yaml}: the admitted harness + model pairs. Without the file every route is
+ * admitted, so adding it narrows and deleting it widens; within it, each admitted pair widens.
+ */
+final class RouteTrust {
+  private RouteTrust() {}
+
+  static void compare(Changes c, JsonNode before, JsonNode after) {
+    if (before == null) {
+      c.narrowing(
+          "$",
+          "routes-declared",
+          "agents are now limited to the routes the file lists",
+          null,
+          after);
+      return;
+    }
+    if (after == null) {
+      c.widening(
+          "$",
+          "routes-undeclared",
+          "without routes.yaml every harness + model route is admitted",
+          before,
+          null);
+      return;
+    }
+    admitted(
+        c, "$.routes", Changes.value(before, "routes"), Changes.value(after, "routes"), "route");
+    c.unknownFields(before, after, "$", Set.of("routes"));
+  }
+
+  /** Compares two route lists; shared with roles. {@code subject} names whose routes they are. */
+  static void admitted(Changes c, String path, JsonNode before, JsonNode after, String subject) {
+    if (!c.lists(before, after, path)) {
+      return;
+    }
+    Map<String, JsonNode> from = byKey(before);
+    Map<String, JsonNode> to = byKey(after);
+    to.forEach((key, route) -> {
+      if (!from.containsKey(key)) {
+        c.widening(
+            path + "[" + key + "]",
+            subject + "-admitted",
+            subject + " " + key + " is admitted",
+            null,
+            route);
+      }
+    });
+    from.forEach((key, route) -> {
+      if (!to.containsKey(key)) {
+        c.narrowing(
+            path + "[" + key + "]",
+            subject + "-removed",
+            subject + " " + key + " is no longer admitted",
+            route,
+            null);
+      }
+    });
+  }
+
+  private static Map<String, JsonNode> byKey(JsonNode routes) {
+    Map<String, JsonNode> out = new LinkedHashMap<>();
+    if (routes != null) {
+      // a route entry with fields beyond harness and model keys on all of them, so any change shows
+      routes.forEach(r -> out.put(key(r), r));
+    }
+    return out;
+  }
+
+  private static String key(JsonNode route) {
+    if (route.isObject() && route.size() == 2 && route.has("harness") && route.has("model")) {
+      return Changes.text(route, "harness") + " + " + Changes.text(route, "model");
+    }
+    return route.toString();
+  }
+}
