@@ -7,6 +7,9 @@ import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.mcp.McpCommand;
+import io.kxm.cli.run.RunCommand;
+import io.kxm.cli.run.RunsCommand;
+import io.kxm.cli.runtime.RuntimeCommand;
 import io.kxm.cli.session.SessionCommand;
 import io.kxm.cli.trust.TrustCommand;
 import picocli.CommandLine.Command;
@@ -26,6 +29,9 @@ import picocli.CommandLine.Command;
       GateCommand.class,
       InitCommand.class,
       ConfigCommand.class,
+      RuntimeCommand.class,
+      RunCommand.class,
+      RunsCommand.class,
       TrustCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

@@ -45,12 +45,21 @@ class LayeringTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
-            "io.kxm.hub..",
-            "io.kxm.store..",
-            "io.kxm.mcp..",
-            "io.kxm.cli..",
-            "io.javalin..",
-            "picocli..")
+            "io.kxm.hub..", "io.kxm.store..", "io.kxm.mcp..", "io.kxm.cli..", "picocli..")
+        .check(KXM);
+  }
+
+  @Test
+  void only_the_supervisor_in_the_runtime_serves_http() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.runtime..")
+        .and()
+        .resideOutsideOfPackage("io.kxm.runtime.supervisor..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("io.javalin..", "jakarta.servlet..", "org.eclipse.jetty..")
+        .because("runs, drives and stores stay usable without a web server")
         .check(KXM);
   }
 

@@ -2,10 +2,12 @@ package io.kxm.cli.gate;
 
 import io.kxm.cli.CliContext;
 import io.kxm.cli.agent.HubLocation;
+import io.kxm.cli.run.RunsActionCommands;
 import io.kxm.client.HubErrors;
 import io.kxm.core.json.Json;
 import io.kxm.core.workflow.signature.SigningSecret;
 import io.kxm.core.workflow.signature.WebhookSignature;
+import io.kxm.runtime.api.RecoveryAction;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -21,8 +23,11 @@ import java.util.Map;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code kxm gate signal}: sends a waiting run the signed signal that releases it, as a CI job or a
@@ -38,17 +43,30 @@ import picocli.CommandLine.Parameters;
 public final class GateSignalCommand implements Callable<Integer> {
   private final CliContext context;
 
-  @Parameters(index = "0", description = "The waiting run.")
+  @Parameters(index = "0", description = "The waiting hub run, or the blocked runtime run.")
   String runId;
 
   @Option(names = "--workflow", description = "Workflow ID, to find its signal secret variable.")
   String workflow;
 
-  @Option(names = "--signal-key", required = true, description = "The key the run waits for.")
+  @Option(names = "--signal-key", description = "The key the run waits for (hub runs).")
   String signalKey;
 
-  @Option(names = "--status", required = true, description = "passed, warning or failed.")
+  @Option(names = "--status", description = "passed, warning or failed (hub runs).")
   String status;
+
+  @Option(
+      names = "--recovery-action",
+      description = {
+        "For a runtime run blocked on an unproven gate: retry, unblock, fail or cancel.",
+        "Sent to the runtime supervisor instead of a signed signal to the hub."
+      })
+  RecoveryAction recoveryAction;
+
+  @Option(names = "--reason", description = "Why, with --recovery-action; kept in the run's log.")
+  String reason;
+
+  @Spec CommandSpec spec;
 
   @Option(names = "--summary", description = "What the external work found.")
   String summary;
@@ -73,6 +91,15 @@ public final class GateSignalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (recoveryAction != null) {
+      return RunsActionCommands.recover(context, runId, recoveryAction, reason, json);
+    }
+    if (signalKey == null || status == null) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "Missing required options: '--signal-key', '--status' (or --recovery-action for a"
+              + " runtime run)");
+    }
     Path definitions =
         context.env().containsKey("KXM_WORKFLOWS_DIR")
             ? Path.of(context.env().get("KXM_WORKFLOWS_DIR"))

@@ -211,6 +211,30 @@ public enum ErrorCode {
   // Runtime supervisor: process, token, registry, interactions API
   RUNTIME_UNREACHABLE(
       1, "Start the supervisor with 'kxm runtime start', or check 'kxm runtime status'."),
+  RUNTIME_ALREADY_RUNNING(
+      1, "Use the running supervisor, or stop it first with 'kxm runtime stop'."),
+  RUNTIME_NOT_RUNNING(1, "Start it with 'kxm runtime start'; 'kxm run' also starts it on demand."),
+  RUNTIME_TOKEN_INVALID(
+      401,
+      "Send Authorization: Bearer <token> with the token from runtime/supervisor.token in the"
+          + " user state root."),
+  RUNTIME_PROOF_INVALID(
+      1,
+      "Another process answers on the supervisor's port; run 'kxm runtime start' to replace the"
+          + " stale registration."),
+  RUNTIME_REGISTRY_UNUSABLE(
+      1,
+      "Stop the supervisor, move runtime/registry.db aside (with its -wal and -shm files) and start"
+          + " again."),
+  PROJECT_ROOT_INVALID(
+      400, "Pass the absolute path of an existing project folder that holds a .kxm/ tree."),
+  RUN_VERIFICATION_FAILED(
+      1,
+      "The run's log or receipt was changed after it was written; restore the project's event"
+          + " store from a backup."),
+  RUN_HAS_NO_RECEIPT(
+      404,
+      "Drive the run first with 'kxm runs drive <runId>'; each drive ends" + " with a receipt."),
 
   // Runtime sync: outbox push to the hub and the hub's ingest
   SYNC_EVENT_REFUSED(

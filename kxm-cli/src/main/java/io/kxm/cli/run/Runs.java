@@ -1,0 +1,73 @@
+package io.kxm.cli.run;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.SupervisorClient;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** The supervisor calls the run commands make, each starting the supervisor on demand. */
+final class Runs {
+  private final SupervisorClient client;
+
+  private Runs(SupervisorClient client) {
+    this.client = client;
+  }
+
+  static Runs connect(CliContext context) {
+    return new Runs(new SupervisorClient(BackgroundRuntime.ensure(context)));
+  }
+
+  JsonNode create(String projectRoot, String workflow, String prompt) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("projectRoot", projectRoot);
+    body.put("workflow", workflow);
+    body.put("prompt", prompt == null ? "" : prompt);
+    return client.post("/v1/runs", body);
+  }
+
+  JsonNode list(String projectRoot) {
+    return client.get("/v1/runs?projectRoot=" + SupervisorClient.segment(projectRoot));
+  }
+
+  JsonNode status(String runId) {
+    return client.get(path(runId, ""));
+  }
+
+  JsonNode drive(String runId, boolean simulated) {
+    return client.post(path(runId, "/drive"), Map.of("simulated", simulated));
+  }
+
+  JsonNode receipt(String runId) {
+    return client.get(path(runId, "/receipt"));
+  }
+
+  JsonNode verify(String runId) {
+    return client.get(path(runId, "/verify"));
+  }
+
+  JsonNode cancel(String runId) {
+    return client.post(path(runId, "/cancel"), Map.of());
+  }
+
+  JsonNode resolve(String runId, String interactionId, boolean approved, String answer, String by) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("approved", approved);
+    body.put("answer", answer);
+    body.put("by", by);
+    return client.post(
+        path(runId, "/interactions/" + SupervisorClient.segment(interactionId) + "/resolve"), body);
+  }
+
+  JsonNode recover(String runId, String action, String reason) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("action", action);
+    body.put("reason", reason);
+    return client.post(path(runId, "/recover"), body);
+  }
+
+  private static String path(String runId, String tail) {
+    return "/v1/runs/" + SupervisorClient.segment(runId) + tail;
+  }
+}

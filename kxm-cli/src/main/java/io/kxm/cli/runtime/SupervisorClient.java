@@ -1,0 +1,90 @@
+package io.kxm.cli.runtime;
+
+import io.kxm.client.HubErrors;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Calls the supervisor's API with its bearer token. A refusal comes back as the {@link
+ * KxmException} the supervisor raised: same code, message and hint.
+ */
+public final class SupervisorClient {
+  /** A drive runs until the run stops, gates included; give it room. */
+  private static final Duration CALL_TIMEOUT = Duration.ofMinutes(30);
+
+  private final String baseUrl;
+  private final String token;
+
+  public SupervisorClient(RunningSupervisor supervisor) {
+    this(supervisor.url(), supervisor.token());
+  }
+
+  public SupervisorClient(String baseUrl, String token) {
+    this.baseUrl = baseUrl;
+    this.token = token;
+  }
+
+  public JsonNode get(String path) {
+    return send("GET", path, null);
+  }
+
+  public JsonNode post(String path, Object body) {
+    return send("POST", path, Json.writeBytes(body));
+  }
+
+  public static String segment(String value) {
+    return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
+  }
+
+  private JsonNode send(String method, String path, byte[] body) {
+    URI uri = URI.create(baseUrl + path);
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(uri)
+            .timeout(CALL_TIMEOUT)
+            .header("Authorization", "Bearer " + token);
+    if (body == null) {
+      request.method(method, HttpRequest.BodyPublishers.noBody());
+    } else {
+      request.header("Content-Type", "application/json");
+      request.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
+    }
+    HttpResponse<String> response;
+    try (HttpClient http =
+        HttpClient.newBuilder()
+            .version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5))
+            .build()) {
+      response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+    } catch (IOException e) {
+      throw new KxmException(
+          ErrorCode.RUNTIME_UNREACHABLE,
+          "the runtime supervisor at "
+              + baseUrl
+              + " did not answer "
+              + method
+              + " "
+              + uri.getPath()
+              + " ("
+              + e.getClass().getSimpleName()
+              + ")",
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "interrupted while calling " + path);
+    }
+    if (response.statusCode() >= 300) {
+      throw HubErrors.fromAnswer(response.statusCode(), response.body(), method, uri);
+    }
+    return response.body().isBlank() ? Json.object() : Json.read(response.body());
+  }
+}

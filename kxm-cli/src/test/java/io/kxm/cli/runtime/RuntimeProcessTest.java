@@ -1,0 +1,91 @@
+package io.kxm.cli.runtime;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kxm.cli.Cli;
+import io.kxm.core.json.Json;
+import io.kxm.runtime.supervisor.HealthProof;
+import io.kxm.runtime.supervisor.SupervisorToken;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * {@code kxm runtime start} runs the supervisor as a real child process; status and stop find it.
+ */
+class RuntimeProcessTest {
+  @TempDir Path dir;
+
+  record Run(int exitCode, String out, String err) {}
+
+  Map<String, String> env() {
+    return Map.of(
+        "KXM_STATE_HOME", dir.resolve("state").toString(),
+        "HOME", dir.toString(),
+        "KXM_SHUTDOWN_GRACE_MS", "2000",
+        "PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+  }
+
+  Run kxm(String... args) {
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    int code =
+        new Cli(env(), dir, new PrintWriter(out, true), new PrintWriter(err, true)).run(args);
+    return new Run(code, out.toString(), err.toString());
+  }
+
+  @AfterEach
+  void stop_any_supervisor_left() {
+    kxm("runtime", "stop");
+  }
+
+  @Test
+  void a_background_supervisor_reports_its_url_pid_and_token_file_and_stops_on_request()
+      throws Exception {
+    Run start = kxm("runtime", "start");
+    assertThat(start.exitCode()).as(start.err()).isZero();
+    assertThat(start.out()).startsWith("runtime supervisor started at http://127.0.0.1:");
+
+    Run status = kxm("runtime", "status", "--json");
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    JsonNode json = Json.read(status.out());
+    assertThat(json.get("status").asString()).isEqualTo("running");
+    long pid = json.get("pid").asLong();
+    assertThat(pid).isNotEqualTo(ProcessHandle.current().pid());
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+    Path tokenFile = Path.of(json.get("tokenFile").asString());
+    assertThat(Files.getPosixFilePermissions(tokenFile))
+        .isEqualTo(PosixFilePermissions.fromString("rw-------"));
+    String token = SupervisorToken.read(tokenFile).orElseThrow();
+    assertThat(status.out()).doesNotContain(token);
+    assertThat(SupervisorProbe.verified(json.get("url").asString(), token)).isTrue();
+    assertThat(HealthProof.NONCE.pattern()).isNotBlank();
+
+    Run second = kxm("runtime", "start");
+    assertThat(second.exitCode()).isZero();
+    assertThat(second.out()).contains("already running at " + json.get("url").asString());
+
+    Run foreground = kxm("runtime", "start", "--foreground");
+    assertThat(foreground.exitCode()).isEqualTo(1);
+    assertThat(foreground.err()).startsWith("error: runtime_already_running:");
+
+    Run stop = kxm("runtime", "stop");
+    assertThat(stop.exitCode()).as(stop.err()).isZero();
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)).isFalse();
+
+    Run after = kxm("runtime", "status", "--json");
+    assertThat(after.exitCode()).isEqualTo(1);
+    assertThat(Json.read(after.out()).get("status").asString()).isEqualTo("stopped");
+
+    Run again = kxm("runtime", "stop");
+    assertThat(again.exitCode()).isEqualTo(1);
+    assertThat(again.err()).startsWith("error: runtime_not_running:").contains("next:");
+  }
+}

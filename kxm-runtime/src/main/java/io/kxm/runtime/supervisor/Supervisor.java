@@ -1,0 +1,280 @@
+package io.kxm.runtime.supervisor;
+
+import io.javalin.Javalin;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Tokens;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The runtime supervisor: one per OS user and machine, hosting every project's runs behind an HTTP
+ * API on an ephemeral 127.0.0.1 port. Starting takes the machine lock, creates the token on first
+ * use, reconciles every registered project (no run stays {@code running} across a crash), then
+ * serves and claims the registry row. {@link #stop()} drains and closes the stores.
+ */
+public final class Supervisor implements AutoCloseable {
+  private final SupervisorConfig config;
+  private final SupervisorLock lock;
+  private final Registry registry;
+  private final HostedProjects projects;
+  private final SupervisorLog log;
+  private final Drain drain;
+  private final Javalin app;
+  private final SupervisorRow row;
+  private final ScheduledExecutorService heartbeat;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private boolean stopping;
+  private boolean clean;
+
+  private Supervisor(
+      SupervisorConfig config,
+      SupervisorLock lock,
+      Registry registry,
+      HostedProjects projects,
+      SupervisorLog log,
+      Drain drain,
+      Javalin app,
+      SupervisorRow row) {
+    this.config = config;
+    this.lock = lock;
+    this.registry = registry;
+    this.projects = projects;
+    this.log = log;
+    this.drain = drain;
+    this.app = app;
+    this.row = row;
+    this.heartbeat =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("kxm-runtime-heartbeat").unstarted(r));
+  }
+
+  /**
+   * Starts a supervisor, or refuses when one already runs for this user.
+   *
+   * @throws KxmException {@code runtime_already_running}, {@code state_dir_unusable}, {@code
+   *     runtime_registry_unusable}
+   */
+  public static Supervisor start(SupervisorConfig config) {
+    SupervisorPaths paths = config.paths();
+    SupervisorLock lock =
+        SupervisorLock.tryAcquire(paths.lockFile()).orElseThrow(() -> alreadyRunning(paths));
+    SupervisorLog log = new SupervisorLog(paths.logFile(), config.clock(), System.err);
+    Registry registry = null;
+    HostedProjects projects = null;
+    try {
+      String token = SupervisorToken.loadOrCreate(paths.tokenFile());
+      registry = Registry.open(paths.registry());
+      String runtimeId = "rt_" + Tokens.generate("").substring(0, 20);
+      registry
+          .supervisor()
+          .ifPresent(stale ->
+              log.info(
+                  "supervisor.stale_replaced",
+                  Map.of(
+                      "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
+      projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
+      reconcile(projects, log);
+
+      Drain drain = new Drain();
+      AtomicInteger port = new AtomicInteger();
+      Javalin app =
+          SupervisorApp.create(token, drain, port::get, new RunRoutes(projects, log), log);
+      app.start();
+      port.set(app.port());
+      for (var connector : app.jettyServer().server().getConnectors()) {
+        // Idle keep-alive connections close at once on stop; calls in flight were drained.
+        if (connector instanceof org.eclipse.jetty.server.AbstractConnector c) {
+          c.setShutdownIdleTimeout(200);
+        }
+      }
+      var now = config.clock().instant();
+      SupervisorRow row =
+          new SupervisorRow(
+              runtimeId,
+              ProcessHandle.current().pid(),
+              port.get(),
+              SupervisorToken.hash(token),
+              now,
+              now,
+              "running");
+      registry.claim(row);
+      log.info(
+          "supervisor.started",
+          Map.of("runtimeId", runtimeId, "pid", row.pid(), "port", row.port()));
+      Supervisor supervisor =
+          new Supervisor(config, lock, registry, projects, log, drain, app, row);
+      supervisor.beatEvery();
+      return supervisor;
+    } catch (RuntimeException e) {
+      log.error("supervisor.start_failed", Map.of("code", codeOf(e)));
+      closeQuietly(projects);
+      closeQuietly(registry);
+      lock.close();
+      log.close();
+      throw e;
+    }
+  }
+
+  private static void reconcile(HostedProjects projects, SupervisorLog log) {
+    for (var entry : projects.reconcileAll().entrySet()) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("projectKey", entry.getKey());
+      if (entry.getValue() instanceof List<?> changed) {
+        fields.put("changed", changed.size());
+        log.info("supervisor.reconciled", fields);
+      } else {
+        fields.put("code", codeOf((Exception) entry.getValue()));
+        log.error("supervisor.reconcile_failed", fields);
+      }
+    }
+  }
+
+  private void beatEvery() {
+    long ms = config.heartbeat().toMillis();
+    heartbeat.scheduleWithFixedDelay(
+        () -> {
+          try {
+            registry.beat(row.runtimeId(), config.clock().instant(), "running");
+          } catch (RuntimeException e) {
+            log.warn("supervisor.heartbeat_failed", Map.of("code", codeOf(e)));
+          }
+        },
+        ms,
+        ms,
+        TimeUnit.MILLISECONDS);
+  }
+
+  public String runtimeId() {
+    return row.runtimeId();
+  }
+
+  public int port() {
+    return row.port();
+  }
+
+  public String url() {
+    return row.url();
+  }
+
+  public Path tokenFile() {
+    return config.paths().tokenFile();
+  }
+
+  public boolean isDraining() {
+    return drain.isDraining();
+  }
+
+  /**
+   * Drains and stops: new calls get 503 {@code server_draining}, calls in flight get the grace
+   * period, then the server, the project stores and the registry close. Idempotent.
+   *
+   * @return whether every call finished in time and every store closed
+   */
+  public boolean stop() {
+    synchronized (this) {
+      if (stopping) {
+        awaitQuietly();
+        return clean;
+      }
+      stopping = true;
+    }
+    boolean ok = true;
+    log.info("supervisor.draining", Map.of("graceMs", config.shutdownGrace().toMillis()));
+    try {
+      registry.beat(row.runtimeId(), config.clock().instant(), "draining");
+      ok = drain.drain(config.shutdownGrace());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ok = false;
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    heartbeat.shutdownNow();
+    try {
+      app.stop();
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    try {
+      projects.close();
+    } catch (RuntimeException e) {
+      ok = false;
+      log.error("supervisor.close_failed", Map.of("message", String.valueOf(e.getMessage())));
+    }
+    try {
+      registry.beat(row.runtimeId(), config.clock().instant(), "stopped");
+      registry.close();
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    lock.close();
+    log.info("supervisor.stopped", Map.of("runtimeId", row.runtimeId(), "clean", ok));
+    log.close();
+    synchronized (this) {
+      clean = ok;
+    }
+    stopped.countDown();
+    return ok;
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Blocks until {@link #stop()} has finished. */
+  public void awaitStop() throws InterruptedException {
+    stopped.await();
+  }
+
+  /** Makes SIGTERM, SIGINT and a normal JVM exit drain the supervisor first. */
+  public void stopOnShutdown() {
+    Runtime.getRuntime()
+        .addShutdownHook(Thread.ofPlatform().name("kxm-runtime-shutdown").unstarted(this::stop));
+  }
+
+  private void awaitQuietly() {
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static KxmException alreadyRunning(SupervisorPaths paths) {
+    String where = "";
+    try {
+      where =
+          Registry.peek(paths.registry())
+              .map(r -> " at " + r.url() + " (pid " + r.pid() + ")")
+              .orElse("");
+    } catch (RuntimeException e) {
+      // The registry may be mid-creation by the other supervisor; the refusal stands without it.
+    }
+    return new KxmException(
+        ErrorCode.RUNTIME_ALREADY_RUNNING, "a runtime supervisor is already running" + where);
+  }
+
+  private static String codeOf(Exception e) {
+    return e instanceof KxmException k ? k.code().code() : e.getClass().getSimpleName();
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      // Already failing; the first error is the one reported.
+    }
+  }
+}
