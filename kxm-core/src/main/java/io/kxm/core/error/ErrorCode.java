@@ -167,9 +167,46 @@ public enum ErrorCode {
       "Move the settings of .kxm/config/*.json into the YAML files under .kxm/, then delete it."),
   CONFIG_ALREADY_EXISTS(
       1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it."),
+  CONFIG_UNREADABLE(1, "Make the files under .kxm/ readable by this user, then try again."),
 
   // Runtime runs: event store, folds, steps, gates, receipts
   RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
+  RUN_WORKFLOW_NOT_FOUND(
+      404, "List the workflows under .kxm/workflows/ and name one of their IDs."),
+  RUN_PROMPT_INVALID(400, "Send a prompt within the size named in the message."),
+  RUN_PLAN_INVALID(
+      422, "Fix the workflow step named in the message; 'kxm config check' shows the details."),
+  RUN_TRANSITION_REFUSED(
+      409, "Read the run with 'kxm runs status'; the change does not apply to its current state."),
+  RUN_STATE_DIVERGED(
+      500,
+      "The stored projection disagrees with the event log; run 'kxm runs verify' and restore"
+          + " the store from a backup."),
+  RUN_REVISION_DRIFT(
+      409, "The .kxm/ tree changed since the run was created; start a new run with 'kxm run'."),
+  RUN_DRIVE_IN_PROGRESS(409, "Another drive holds the run; wait for it to stop, then drive again."),
+  RUN_TERMINAL(409, "The run has finished; start a new one with 'kxm run'."),
+  RUN_QUEUED(
+      409, "The run waits for a free slot (limits.maxConcurrentRuns); finish or cancel another."),
+  RUN_AWAITING_INTERACTION(
+      409, "Answer the pending approval or wait with 'kxm runs resolve', then drive again."),
+  RUN_BLOCKED_UNCERTAIN(
+      409, "Resolve the unproven gate with retry, unblock, fail or cancel, then drive again."),
+  RUN_NOT_BLOCKED(409, "Only a run in blocked_uncertain can be recovered; check its status."),
+  RUN_HANDOFF_REQUIRED(
+      409, "No live producer is configured; drive with --simulated or set up the agent harness."),
+  INTERACTION_NOT_FOUND(404, "Read the run's pending interactions with 'kxm runs status'."),
+  INTERACTION_ALREADY_RESOLVED(409, "The interaction already has its answer; drive the run."),
+  GATE_EVIDENCE_HASH_MISMATCH(
+      500, "A gate row no longer matches its event; restore the event store from a backup."),
+  GATE_EVIDENCE_ORPHAN(
+      500, "A gate row has no event naming it; restore the event store from a backup."),
+  RUNTIME_SCHEMA_NEWER(
+      1, "A newer KXM wrote this event store; run that version, or move the store aside."),
+  RUNTIME_SCHEMA_SHAPE_INVALID(
+      1,
+      "The event store has tables but no schema version; move it aside and let KXM recreate it."),
+  RUNTIME_STORE_FAILED(500, "Check disk space and permissions of the runtime state folder."),
 
   // Runtime supervisor: process, token, registry, interactions API
   RUNTIME_UNREACHABLE(

@@ -21,6 +21,17 @@ public final class ConfigLoader {
 
   /** Checks {@code projectRoot/.kxm}; a missing {@code project.yaml} is itself an error. */
   public static ConfigReport check(Path projectRoot) {
+    return checkAndKeep(projectRoot).report();
+  }
+
+  /** The report together with the files that passed their schema, for the typed bundle. */
+  record Checked(ConfigReport report, List<ConfigFile> files) {
+    Checked {
+      files = List.copyOf(files);
+    }
+  }
+
+  static Checked checkAndKeep(Path projectRoot) {
     Path kxm = projectRoot.resolve(KXM);
     List<ConfigError> errors = new ArrayList<>();
     List<ConfigFile> loaded = new ArrayList<>();
@@ -49,7 +60,7 @@ public final class ConfigLoader {
     folder(ConfigKind.WORKFLOW, kxm, "workflows", loaded, errors);
     folder(ConfigKind.ROLE, kxm, "roles", loaded, errors);
     errors.addAll(CrossFileRules.check(loaded));
-    return new ConfigReport(loaded.size(), errors);
+    return new Checked(new ConfigReport(loaded.size(), errors), loaded);
   }
 
   private static void legacy(Path kxm, List<ConfigError> errors) {

@@ -1,0 +1,136 @@
+package io.kxm.runtime.config;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.runtime.api.Revisions;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Computes the revision hashes a run pins: hex SHA-256 over a canonical encoding of the files of
+ * each part of {@code .kxm/}. The encoding lists files by their path relative to {@code .kxm/} with
+ * {@code /} separators, sorted by UTF-8 bytes, each as a length-prefixed path followed by its
+ * length-prefixed bytes, so the hash depends neither on the operating system nor on the order a
+ * folder lists its entries, and any changed, added, removed or renamed file changes it. File bytes
+ * are hashed as they are on disk: a line-ending change is a change. A symbolic link is encoded by
+ * its target, never followed, since following it would hash something outside the reviewed tree.
+ *
+ * <p>Tool policy: the agent schema has no tool-related field today, so there is nothing in the
+ * reviewed tree that grants tools. The tool-policy revision therefore hashes the {@code tools} and
+ * {@code allowedTools} fields of agent files when any file has them (a tree the schema will reject,
+ * or a later schema), and is otherwise the hash of a fixed "no tool policy" marker. An agent file
+ * that does not parse is hashed whole into it, so an unreadable change still moves the revision
+ * instead of hiding.
+ */
+public final class RevisionHasher {
+  private static final List<String> BUNDLE =
+      List.of("project.yaml", "agents", "models", "workflows", "gates.yaml");
+  private static final List<String> MEMORY = List.of("memory", "skills");
+  private static final List<String> EXECUTOR_POLICY = List.of("routes.yaml", "roles");
+  private static final List<String> TOOL_FIELDS = List.of("tools", "allowedTools");
+  static final String NO_TOOL_POLICY = "kxm.tool-policy.none";
+
+  private RevisionHasher() {}
+
+  /**
+   * Hashes {@code projectRoot/.kxm} as it is on disk now; a missing part hashes as empty.
+   *
+   * @throws KxmException {@code config_unreadable} when a covered file cannot be read
+   */
+  public static Revisions current(Path projectRoot) {
+    Path kxm = projectRoot.resolve(ConfigLoader.KXM);
+    return new Revisions(
+        hash("bundle", files(kxm, BUNDLE)),
+        hash("memory", files(kxm, MEMORY)),
+        hash("executor-policy", files(kxm, EXECUTOR_POLICY)),
+        toolPolicy(kxm));
+  }
+
+  private static String hash(String part, Map<String, byte[]> files) {
+    CanonicalDigest digest = new CanonicalDigest("kxm.revision.v1/" + part);
+    files.forEach(digest::entry);
+    return digest.hex();
+  }
+
+  private static String toolPolicy(Path kxm) {
+    Map<String, byte[]> agents = files(kxm, List.of("agents"));
+    Map<String, byte[]> fields = new TreeMap<>(CanonicalDigest.BYTE_ORDER);
+    agents.forEach((name, bytes) -> {
+      if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
+        return;
+      }
+      try {
+        JsonNode root = RestrictedYaml.parse(new String(bytes, StandardCharsets.UTF_8)).root();
+        for (String field : TOOL_FIELDS) {
+          if (root.has(field)) {
+            fields.put(name + "#" + field, CanonicalJson.bytes(root.get(field)));
+          }
+        }
+      } catch (RestrictedYaml.Refused e) {
+        fields.put(name + "#unparsed", bytes);
+      }
+    });
+    if (fields.isEmpty()) {
+      return hash("tool-policy", Map.of(NO_TOOL_POLICY, new byte[0]));
+    }
+    return hash("tool-policy", fields);
+  }
+
+  /** Every file of the named files and folders (recursively), keyed by path under .kxm/. */
+  static Map<String, byte[]> files(Path kxm, List<String> names) {
+    Map<String, byte[]> files = new TreeMap<>(CanonicalDigest.BYTE_ORDER);
+    for (String name : names) {
+      Path top = kxm.resolve(name);
+      if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) {
+        continue;
+      }
+      List<Path> found = new ArrayList<>();
+      if (Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS)) {
+        try (Stream<Path> walk = Files.walk(top)) {
+          walk.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(found::add);
+        } catch (IOException e) {
+          throw unreadable(top, e);
+        }
+      } else {
+        found.add(top);
+      }
+      for (Path file : found) {
+        files.put(relative(kxm, file), content(file));
+      }
+    }
+    return files;
+  }
+
+  private static byte[] content(Path file) {
+    try {
+      if (Files.isSymbolicLink(file)) {
+        String target = Files.readSymbolicLink(file).toString().replace('\\', '/');
+        return ("symlink:" + target).getBytes(StandardCharsets.UTF_8);
+      }
+      return Files.readAllBytes(file);
+    } catch (IOException e) {
+      throw unreadable(file, e);
+    }
+  }
+
+  private static String relative(Path kxm, Path file) {
+    List<String> parts = new ArrayList<>();
+    kxm.relativize(file).forEach(p -> parts.add(p.toString()));
+    return String.join("/", parts);
+  }
+
+  private static KxmException unreadable(Path path, IOException e) {
+    return new KxmException(
+        ErrorCode.CONFIG_UNREADABLE,
+        "cannot read " + path + " to hash the configuration: " + e.getMessage());
+  }
+}

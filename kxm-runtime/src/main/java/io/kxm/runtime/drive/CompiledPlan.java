@@ -1,0 +1,136 @@
+package io.kxm.runtime.drive;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.api.ProjectBundle;
+import io.kxm.runtime.run.Canonical;
+import io.kxm.runtime.run.RunEvent;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A workflow compiled into what a drive executes, with each gate's command resolved from {@code
+ * gates.yaml}. It is pinned as canonical JSON when the run starts preparing, so the drive runs
+ * exactly what was pinned.
+ */
+public record CompiledPlan(String workflowId, List<PlanStep> steps) {
+  static final Set<String> TYPES = Set.of("agent", "moa", "approval", "wait", "gate");
+
+  public CompiledPlan {
+    steps = List.copyOf(steps);
+  }
+
+  /**
+   * One step, ready to run.
+   *
+   * @param timeoutMillis the step's timeout, null when unset
+   * @param gateTimeoutMillis the gate's own timeout, null when unset
+   */
+  public record PlanStep(
+      String id,
+      String type,
+      String agent,
+      List<String> agents,
+      String aggregator,
+      String prompt,
+      Long timeoutMillis,
+      List<String> allowedAgents,
+      String gateId,
+      List<String> gateArgv,
+      Long gateTimeoutMillis) {
+    public PlanStep {
+      agents = agents == null ? List.of() : List.copyOf(agents);
+      allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
+      gateArgv = gateArgv == null ? List.of() : List.copyOf(gateArgv);
+    }
+  }
+
+  /** Compiles a workflow of the bundle, refusing a step that cannot be executed as written. */
+  public static CompiledPlan compile(ProjectBundle bundle, ProjectBundle.Workflow workflow) {
+    List<PlanStep> out = new ArrayList<>();
+    Set<String> seen = new HashSet<>();
+    if (workflow.steps().isEmpty()) {
+      throw invalid(workflow, "(none)", "a workflow needs at least one step");
+    }
+    for (ProjectBundle.Step s : workflow.steps()) {
+      if (s.id() == null || s.id().isBlank() || !seen.add(s.id())) {
+        throw invalid(workflow, String.valueOf(s.id()), "step ids must be present and unique");
+      }
+      if (!TYPES.contains(s.type())) {
+        throw invalid(workflow, s.id(), "unknown step type '" + s.type() + "'");
+      }
+      List<String> argv = List.of();
+      Long gateTimeout = null;
+      switch (s.type()) {
+        case "agent" -> require(workflow, s, s.agent() != null && !s.agent().isBlank(), "agent");
+        case "moa" -> {
+          require(workflow, s, !s.agents().isEmpty(), "agents");
+          require(workflow, s, s.aggregator() != null && !s.aggregator().isBlank(), "aggregator");
+        }
+        case "gate" -> {
+          ProjectBundle.Gate gate = s.gate() == null ? null : bundle.gates().get(s.gate());
+          if (gate == null) {
+            throw invalid(workflow, s.id(), "gate '" + s.gate() + "' is not in gates.yaml");
+          }
+          argv = gate.argv();
+          gateTimeout = millis(gate.timeout());
+        }
+        default -> {
+          // approval and wait need nothing beyond an optional question and allowed agents
+        }
+      }
+      out.add(
+          new PlanStep(
+              s.id(),
+              s.type(),
+              s.agent(),
+              s.agents(),
+              s.aggregator(),
+              s.prompt(),
+              millis(s.timeout()),
+              s.allowedAgents(),
+              s.gate(),
+              argv,
+              gateTimeout));
+    }
+    return new CompiledPlan(workflow.id(), out);
+  }
+
+  public static CompiledPlan read(String json) {
+    return Json.read(json, CompiledPlan.class);
+  }
+
+  public String canonicalJson() {
+    return new String(
+        Canonical.bytes(Json.MAPPER.valueToTree(this)), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  public String sha256() {
+    return Tokens.sha256Hex(canonicalJson());
+  }
+
+  public List<RunEvent.PlannedStep> planned() {
+    return steps.stream().map(s -> new RunEvent.PlannedStep(s.id(), s.type())).toList();
+  }
+
+  private static Long millis(Duration d) {
+    return d == null ? null : d.toMillis();
+  }
+
+  private static void require(
+      ProjectBundle.Workflow workflow, ProjectBundle.Step s, boolean ok, String field) {
+    if (!ok) {
+      throw invalid(workflow, s.id(), "a " + s.type() + " step needs '" + field + "'");
+    }
+  }
+
+  private static KxmException invalid(ProjectBundle.Workflow w, String step, String why) {
+    return new KxmException(
+        ErrorCode.RUN_PLAN_INVALID, "workflow " + w.id() + " step " + step + ": " + why);
+  }
+}

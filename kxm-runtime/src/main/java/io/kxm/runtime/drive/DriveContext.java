@@ -1,0 +1,33 @@
+package io.kxm.runtime.drive;
+
+import io.kxm.runtime.api.GateExecutor;
+import io.kxm.runtime.prompt.PromptSidecar;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.store.Batch;
+import io.kxm.runtime.store.RunEventStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.function.Function;
+
+/**
+ * What every drive of one project shares.
+ *
+ * @param maxAttempts attempts per assignment before its step fails ({@code attempts_exhausted})
+ * @param defaultGateTimeout for a gate whose entry and step set no timeout
+ */
+public record DriveContext(
+    RunEventStore store,
+    PromptSidecar prompts,
+    Clock clock,
+    Path projectRoot,
+    GateExecutor gates,
+    int maxAttempts,
+    Duration defaultGateTimeout) {
+
+  public static final int MAX_ATTEMPTS = 2;
+
+  RunState append(String runId, Function<RunState, Batch> decide) {
+    return store.append(runId, clock.instant(), decide);
+  }
+}

@@ -1,0 +1,116 @@
+package io.kxm.runtime.gate;
+
+import io.kxm.runtime.api.GateExecutor;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+
+/**
+ * Runs gate commands as real child processes: the argument list goes to the operating system as is,
+ * with no shell to expand it; stdin is closed at once so a command that prompts gets end of input
+ * instead of hanging; stdout and stderr are reduced to SHA-256 digests and byte counts while they
+ * stream. A timeout or a cancellation kills the whole process tree, not only the child, since a
+ * test runner's workers would otherwise outlive the gate.
+ *
+ * <p>A command counts as ended once it has exited and both its streams have closed. Background
+ * processes it leaves behind are killed when it exits: a gate may not leave work running, and one
+ * that still held the pipes would keep its output from ever being complete. Descendants are found
+ * by polling, so one started and orphaned between two polls can escape; its pipes then keep the
+ * gate open until its timeout, which reports it as timed out rather than passing.
+ */
+public final class ProcessGateExecutor implements GateExecutor {
+  static final Duration POLL = Duration.ofMillis(50);
+  static final Duration GRACE = Duration.ofSeconds(2);
+
+  @Override
+  public GateOutcome run(GateCommand command, BooleanSupplier cancelled) {
+    if (command.timeout() == null || command.timeout().isNegative() || command.timeout().isZero()) {
+      throw new IllegalArgumentException(
+          "gate " + command.gateId() + " needs a positive timeout, got " + command.timeout());
+    }
+    long started = System.nanoTime();
+    Process process;
+    try {
+      process =
+          new ProcessBuilder(command.argv())
+              .directory(command.workingDirectory().toFile())
+              .redirectInput(ProcessBuilder.Redirect.PIPE)
+              .start();
+    } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      return new GateOutcome.StartFailed(e.getMessage());
+    }
+    try {
+      return supervise(command, cancelled, process, started);
+    } catch (InterruptedException e) {
+      forceKill(new ProcessTree(process));
+      Thread.currentThread().interrupt();
+      return new GateOutcome.Cancelled();
+    }
+  }
+
+  private static GateOutcome supervise(
+      GateCommand command, BooleanSupplier cancelled, Process process, long started)
+      throws InterruptedException {
+    closeQuietly(process.getOutputStream());
+    String name = "gate-" + command.gateId() + "-" + process.pid();
+    StreamDigest out = StreamDigest.drain(process.getInputStream(), name + "-stdout");
+    StreamDigest err = StreamDigest.drain(process.getErrorStream(), name + "-stderr");
+    ProcessTree tree = new ProcessTree(process);
+    long deadline = started + command.timeout().toNanos();
+    tree.remember();
+    while (!process.waitFor(POLL.toMillis(), TimeUnit.MILLISECONDS)) {
+      tree.remember();
+      Optional<GateOutcome> stop = stopped(command, cancelled, deadline);
+      if (stop.isPresent()) {
+        tree.kill(GRACE);
+        return stop.get();
+      }
+    }
+    tree.killLeftovers(GRACE);
+    while (!(out.awaitEnd(POLL) && err.awaitEnd(POLL))) {
+      Optional<GateOutcome> stop = stopped(command, cancelled, deadline);
+      if (stop.isPresent()) {
+        tree.kill(GRACE);
+        return stop.get();
+      }
+    }
+    return new GateOutcome.Exited(
+        process.exitValue(),
+        out.sha256(),
+        out.bytes(),
+        err.sha256(),
+        err.bytes(),
+        Duration.ofNanos(System.nanoTime() - started));
+  }
+
+  private static Optional<GateOutcome> stopped(
+      GateCommand command, BooleanSupplier cancelled, long deadline) {
+    if (cancelled.getAsBoolean()) {
+      return Optional.of(new GateOutcome.Cancelled());
+    }
+    if (System.nanoTime() - deadline >= 0) {
+      return Optional.of(new GateOutcome.TimedOut(command.timeout()));
+    }
+    return Optional.empty();
+  }
+
+  private static void forceKill(ProcessTree tree) {
+    // the caller was interrupted, so no grace: nobody is left to wait for a polite exit
+    try {
+      tree.kill(Duration.ZERO);
+    } catch (InterruptedException e) {
+      // interrupted again while killing; the caller restores the flag
+    }
+  }
+
+  private static void closeQuietly(OutputStream stdin) {
+    try {
+      stdin.close();
+    } catch (IOException e) {
+      // the child already exited and closed its end; there is nothing to close
+    }
+  }
+}

@@ -1,0 +1,499 @@
+package io.kxm.runtime.project;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.id.Ids;
+import io.kxm.core.paths.StatePaths;
+import io.kxm.runtime.api.AgentProducer;
+import io.kxm.runtime.api.DriveResult;
+import io.kxm.runtime.api.GateExecutor;
+import io.kxm.runtime.api.Outbox;
+import io.kxm.runtime.api.OutboxRow;
+import io.kxm.runtime.api.ProjectBundle;
+import io.kxm.runtime.api.ProjectRuns;
+import io.kxm.runtime.api.Receipt;
+import io.kxm.runtime.api.RecoveryAction;
+import io.kxm.runtime.api.Resolution;
+import io.kxm.runtime.api.Revisions;
+import io.kxm.runtime.api.RunDetail;
+import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.api.Verification;
+import io.kxm.runtime.drive.CompiledPlan;
+import io.kxm.runtime.drive.Drive;
+import io.kxm.runtime.drive.DriveContext;
+import io.kxm.runtime.drive.Ending;
+import io.kxm.runtime.drive.Reconciler;
+import io.kxm.runtime.drive.Recovery;
+import io.kxm.runtime.drive.Settlements;
+import io.kxm.runtime.prompt.PromptSidecar;
+import io.kxm.runtime.receipt.ReceiptKeys;
+import io.kxm.runtime.receipt.Receipts;
+import io.kxm.runtime.run.RunEvent;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.RunStatus;
+import io.kxm.runtime.store.Batch;
+import io.kxm.runtime.store.RunEventStore;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * One project's runs: the {@link ProjectRuns} the supervisor and CLI call, and the {@link Outbox}
+ * the hub sync reads. Safe to call from many threads; at most one drive per run at a time.
+ */
+public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable {
+  static final int MAX_PROMPT_CHARS = 200_000;
+  static final int MAX_TEXT = 64 * 1024;
+
+  private final String key;
+  private final ProjectConfig config;
+  private final RunEventStore store;
+  private final PromptSidecar prompts;
+  private final Receipts receipts;
+  private final DriveContext ctx;
+  private final AgentProducer live;
+  private final AgentProducer simulated;
+  private final ConcurrentHashMap<String, ActiveDrive> active = new ConcurrentHashMap<>();
+  private final Object slots = new Object();
+
+  private ProjectRuntime(
+      String key,
+      ProjectConfig config,
+      RunEventStore store,
+      Receipts receipts,
+      DriveContext ctx,
+      AgentProducer live,
+      AgentProducer simulated) {
+    this.key = key;
+    this.config = config;
+    this.store = store;
+    this.prompts = ctx.prompts();
+    this.receipts = receipts;
+    this.ctx = ctx;
+    this.live = live;
+    this.simulated = simulated;
+  }
+
+  /**
+   * Opens the runtime of the project at {@code projectRoot}, reading its {@code .kxm/} tree with
+   * {@link TreeConfig} (BundleLoader and RevisionHasher) on every create and drive.
+   */
+  public static ProjectRuntime open(
+      StatePaths state,
+      Path projectRoot,
+      Clock clock,
+      AgentProducer live,
+      AgentProducer simulated,
+      GateExecutor gates) {
+    return open(state, projectRoot, clock, live, simulated, gates, new TreeConfig(projectRoot));
+  }
+
+  /**
+   * Opens (creating when new) the event store of the project at {@code projectRoot}.
+   *
+   * @param live answers agent steps of live drives; null when this runtime has none, in which case
+   *     a live drive of a workflow with agent steps is refused with {@code run_handoff_required}
+   * @param simulated the model-free producer for {@code drive(runId, true)}
+   */
+  public static ProjectRuntime open(
+      StatePaths state,
+      Path projectRoot,
+      Clock clock,
+      AgentProducer live,
+      AgentProducer simulated,
+      GateExecutor gates,
+      ProjectConfig config) {
+    Path root = ProjectKeys.canonical(projectRoot);
+    String key = ProjectKeys.key(root);
+    Path db = ProjectKeys.eventStore(state, key);
+    RunEventStore store = RunEventStore.open(db);
+    Receipts receipts = new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(state)));
+    DriveContext ctx =
+        new DriveContext(
+            store,
+            new PromptSidecar(db.getParent()),
+            clock,
+            root,
+            gates,
+            DriveContext.MAX_ATTEMPTS,
+            Duration.ofMinutes(10));
+    return new ProjectRuntime(key, config, store, receipts, ctx, live, simulated);
+  }
+
+  public String projectKey() {
+    return key;
+  }
+
+  public Path eventStoreFile() {
+    return store.file();
+  }
+
+  @Override
+  public RunSummary create(String workflowId, String prompt) {
+    if (workflowId == null || workflowId.isBlank() || workflowId.length() > 128) {
+      throw new KxmException(
+          ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
+    }
+    String text = prompt == null ? "" : prompt;
+    if (text.length() > MAX_PROMPT_CHARS || text.indexOf('\0') >= 0) {
+      throw new KxmException(
+          ErrorCode.RUN_PROMPT_INVALID,
+          "a run prompt is at most "
+              + MAX_PROMPT_CHARS
+              + " characters of text without NUL; got "
+              + text.length());
+    }
+    ProjectBundle bundle = config.bundle();
+    ProjectBundle.Workflow workflow =
+        bundle
+            .workflow(workflowId)
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.RUN_WORKFLOW_NOT_FOUND,
+                    "no workflow '"
+                        + workflowId
+                        + "' in "
+                        + bundle.projectRoot()
+                        + "/.kxm/workflows/; known: "
+                        + bundle.workflows().keySet().stream().sorted().toList()));
+    CompiledPlan.compile(bundle, workflow);
+    Revisions revisions = config.revisions();
+    synchronized (slots) {
+      String runId = Ids.next("run", ctx.clock());
+      String promptSha256 = prompts.put(runId, text);
+      long holding = states().stream().filter(s -> s.status().holdsSlot()).count();
+      int limit = Math.max(1, bundle.maxConcurrentRuns());
+      List<RunEvent> events = new ArrayList<>();
+      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
+      if (holding >= limit) {
+        events.add(new RunEvent.RunMoved(RunStatus.QUEUED, "max_concurrent_runs=" + limit));
+      }
+      RunState s = store.create(runId, ctx.clock().instant(), new Batch(events, List.of()));
+      return RunViews.summary(s);
+    }
+  }
+
+  @Override
+  public DriveResult drive(String runId, boolean simulatedDrive) {
+    ActiveDrive handle = claim(runId);
+    try {
+      RunState s = store.load(runId);
+      refuseUndrivable(s);
+      Revisions now = config.revisions();
+      if (!now.equals(s.revisions())) {
+        throw new KxmException(
+            ErrorCode.RUN_REVISION_DRIFT,
+            "run " + runId + " pinned " + s.revisions() + " but the tree is now " + now);
+      }
+      CompiledPlan toPin = store.plan(runId).isPresent() ? null : compileCurrent(s);
+      CompiledPlan plan = toPin != null ? toPin : CompiledPlan.read(store.plan(runId).get());
+      AgentProducer producer = simulatedDrive ? simulated : live;
+      boolean needsProducer =
+          plan.steps().stream().anyMatch(p -> p.type().equals("agent") || p.type().equals("moa"));
+      if (producer == null && needsProducer) {
+        throw new KxmException(
+            ErrorCode.RUN_HANDOFF_REQUIRED,
+            "run "
+                + runId
+                + " has agent steps and no "
+                + (simulatedDrive ? "simulated" : "live")
+                + " producer is configured");
+      }
+      Ending ending;
+      try {
+        ending = new Drive(ctx, runId, toPin, producer, handle::cancelRequested).run();
+      } catch (RuntimeException e) {
+        try {
+          issue(runId, Ending.UNSETTLED);
+        } catch (RuntimeException suppressed) {
+          e.addSuppressed(suppressed);
+        }
+        throw e;
+      }
+      Receipt receipt = issue(runId, ending);
+      promoteQueued();
+      return new DriveResult(detail(runId), ending.wire(), receipt);
+    } finally {
+      release(runId, handle);
+    }
+  }
+
+  @Override
+  public RunDetail status(String runId) {
+    return detail(runId);
+  }
+
+  @Override
+  public List<RunSummary> list() {
+    return states().stream().map(RunViews::summary).toList();
+  }
+
+  @Override
+  public Optional<Receipt> receipt(String runId) {
+    store.load(runId);
+    return store.lastReceipt(runId);
+  }
+
+  @Override
+  public Verification verify(String runId) {
+    return Verifier.verify(store, receipts, runId);
+  }
+
+  @Override
+  public RunDetail cancel(String runId) {
+    RunState s = store.load(runId);
+    if (s.status().terminal()) {
+      throw terminal(s);
+    }
+    ActiveDrive running = active.get(runId);
+    if (running != null) {
+      running.requestCancel();
+      store.append(
+          runId,
+          ctx.clock().instant(),
+          st ->
+              st.status().terminal()
+                      || st.status() == RunStatus.CANCELLING
+                      || st.status() == RunStatus.QUEUED
+                  ? Batch.none()
+                  : Batch.of(new RunEvent.RunMoved(RunStatus.CANCELLING, "cancel requested")));
+      running.awaitFinished(60);
+      return detail(runId);
+    }
+    ActiveDrive mine = new ActiveDrive();
+    if (active.putIfAbsent(runId, mine) != null) {
+      return cancel(runId); // a drive started in between; cancel that one
+    }
+    try {
+      store.append(
+          runId,
+          ctx.clock().instant(),
+          st ->
+              st.status().terminal()
+                  ? Batch.none()
+                  : new Batch(Settlements.cancel(st, "cancelled by request"), List.of()));
+      issue(runId, Ending.TERMINAL);
+    } finally {
+      release(runId, mine);
+    }
+    promoteQueued();
+    return detail(runId);
+  }
+
+  @Override
+  public RunDetail resolve(String runId, String interactionId, Resolution resolution) {
+    if (resolution == null || resolution.by() == null || resolution.by().isBlank()) {
+      throw new KxmException(ErrorCode.INVALID_REQUEST, "a resolution names who answers ('by')");
+    }
+    requireLength("by", resolution.by(), 200);
+    requireLength("answer", resolution.answer(), MAX_TEXT);
+    store.append(
+        runId,
+        ctx.clock().instant(),
+        st -> {
+          if (st.status().terminal()) {
+            throw terminal(st);
+          }
+          RunState.Interaction i = st.interactions().get(interactionId);
+          if (i == null) {
+            throw new KxmException(
+                ErrorCode.INTERACTION_NOT_FOUND,
+                "run " + runId + " has no interaction " + interactionId);
+          }
+          if (i.resolved()) {
+            throw new KxmException(
+                ErrorCode.INTERACTION_ALREADY_RESOLVED,
+                "interaction " + interactionId + " of run " + runId + " was answered by " + i.by());
+          }
+          return Batch.of(
+              new RunEvent.InteractionResolved(
+                  interactionId, resolution.approved(), resolution.answer(), resolution.by()));
+        });
+    return detail(runId);
+  }
+
+  @Override
+  public RunDetail recover(String runId, RecoveryAction action, String reason) {
+    if (action == null) {
+      throw new KxmException(
+          ErrorCode.INVALID_REQUEST, "name a recovery action: retry, unblock, fail or cancel");
+    }
+    if (reason == null || reason.isBlank()) {
+      throw new KxmException(ErrorCode.INVALID_REQUEST, "a recovery needs a reason");
+    }
+    requireLength("reason", reason, 1000);
+    ActiveDrive mine = claim(runId);
+    try {
+      RunState after = Recovery.recover(ctx, runId, action, reason);
+      if (after.status().terminal()) {
+        issue(runId, Ending.TERMINAL);
+      }
+    } finally {
+      release(runId, mine);
+    }
+    promoteQueued();
+    return detail(runId);
+  }
+
+  @Override
+  public List<RunSummary> reconcile() {
+    List<String> changed = Reconciler.reconcileAll(ctx, active::containsKey);
+    promoteQueued();
+    return changed.stream().map(id -> RunViews.summary(store.load(id))).toList();
+  }
+
+  // Outbox
+
+  @Override
+  public List<OutboxRow> pending(int limit) {
+    return store.outbox().pending(key, limit);
+  }
+
+  @Override
+  public void acknowledge(long rowId) {
+    store.outbox().acknowledge(rowId);
+  }
+
+  @Override
+  public void park(long rowId, String code, String message) {
+    store.outbox().park(rowId, code, message);
+  }
+
+  @Override
+  public int unpark() {
+    return store.outbox().unpark();
+  }
+
+  @Override
+  public OutboxCounts counts() {
+    return store.outbox().counts();
+  }
+
+  @Override
+  public void close() {
+    store.close();
+  }
+
+  private ActiveDrive claim(String runId) {
+    store.load(runId);
+    ActiveDrive handle = new ActiveDrive();
+    if (active.putIfAbsent(runId, handle) != null) {
+      throw new KxmException(
+          ErrorCode.RUN_DRIVE_IN_PROGRESS, "run " + runId + " is being driven right now");
+    }
+    return handle;
+  }
+
+  private void release(String runId, ActiveDrive handle) {
+    active.remove(runId, handle);
+    handle.finished();
+  }
+
+  private void refuseUndrivable(RunState s) {
+    switch (s.status()) {
+      case COMPLETED, FAILED, CANCELLED -> throw terminal(s);
+      case QUEUED ->
+          throw new KxmException(
+              ErrorCode.RUN_QUEUED, "run " + s.runId() + " waits for a free run slot");
+      case BLOCKED_UNCERTAIN ->
+          throw new KxmException(
+              ErrorCode.RUN_BLOCKED_UNCERTAIN, "run " + s.runId() + " is blocked: " + s.reason());
+      case WAITING -> {
+        if (s.pendingInteraction().isPresent()) {
+          throw new KxmException(
+              ErrorCode.RUN_AWAITING_INTERACTION,
+              "run "
+                  + s.runId()
+                  + " waits for an answer to interaction "
+                  + s.pendingInteraction().get().interactionId());
+        }
+      }
+      case CREATED, PREPARING, RUNNING, RETRY_PENDING, CANCELLING -> {}
+    }
+  }
+
+  private CompiledPlan compileCurrent(RunState s) {
+    ProjectBundle bundle = config.bundle();
+    ProjectBundle.Workflow workflow =
+        bundle
+            .workflow(s.workflowId())
+            .orElseThrow(() ->
+                new KxmException(
+                    ErrorCode.RUN_REVISION_DRIFT,
+                    "workflow " + s.workflowId() + " of run " + s.runId() + " is gone"));
+    return CompiledPlan.compile(bundle, workflow);
+  }
+
+  private Receipt issue(String runId, Ending ending) {
+    RunState s = store.load(runId);
+    Receipt unsigned =
+        new Receipt(
+            Ids.next("rcp", ctx.clock()),
+            runId,
+            ending.wire(),
+            s.status().wire(),
+            s.lastSequence(),
+            s.lastHash(),
+            ctx.clock().instant(),
+            null,
+            null);
+    Receipt signed = receipts.sign(unsigned);
+    store.saveReceipt(signed);
+    return signed;
+  }
+
+  /** Starts queued runs, oldest first, while slots are free. */
+  private void promoteQueued() {
+    synchronized (slots) {
+      int limit;
+      try {
+        limit = Math.max(1, config.bundle().maxConcurrentRuns());
+      } catch (KxmException e) {
+        return; // an invalid tree starts nothing; the next call after a fix will
+      }
+      List<RunState> all = states();
+      long holding = all.stream().filter(s -> s.status().holdsSlot()).count();
+      for (RunState s : all) {
+        if (holding >= limit) {
+          return;
+        }
+        if (s.status() == RunStatus.QUEUED) {
+          store.append(
+              s.runId(),
+              ctx.clock().instant(),
+              st ->
+                  st.status() == RunStatus.QUEUED
+                      ? Batch.of(new RunEvent.RunMoved(RunStatus.CREATED, "slot_freed"))
+                      : Batch.none());
+          holding++;
+        }
+      }
+    }
+  }
+
+  private List<RunState> states() {
+    return store.runIds().stream().map(store::load).toList();
+  }
+
+  private RunDetail detail(String runId) {
+    RunState s = store.load(runId);
+    return RunViews.detail(s, store.lastReceipt(runId).orElse(null));
+  }
+
+  private static KxmException terminal(RunState s) {
+    return new KxmException(
+        ErrorCode.RUN_TERMINAL, "run " + s.runId() + " is already " + s.status().wire());
+  }
+
+  private static void requireLength(String field, String value, int max) {
+    if (value != null && value.length() > max) {
+      throw new KxmException(
+          ErrorCode.VALUE_TOO_LONG,
+          field + " is at most " + max + " characters, got " + value.length());
+    }
+  }
+}

@@ -1,0 +1,77 @@
+package io.kxm.runtime.receipt;
+
+import io.kxm.core.json.Json;
+import io.kxm.runtime.api.Receipt;
+import io.kxm.runtime.run.Canonical;
+import java.security.GeneralSecurityException;
+import java.security.Signature;
+import java.util.Base64;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Signs drive receipts and checks them; the signature covers every field but itself. */
+public final class Receipts {
+  private final ReceiptKeys keys;
+
+  public Receipts(ReceiptKeys keys) {
+    this.keys = keys;
+  }
+
+  public String keyId() {
+    return keys.keyId();
+  }
+
+  /** The receipt with its key id and signature filled in. */
+  public Receipt sign(Receipt unsigned) {
+    Receipt withKey = withSignature(unsigned, keys.keyId(), null);
+    try {
+      Signature signer = Signature.getInstance("Ed25519");
+      signer.initSign(keys.privateKey());
+      signer.update(canonical(withKey));
+      return withSignature(
+          withKey, keys.keyId(), Base64.getEncoder().encodeToString(signer.sign()));
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("Ed25519 signing failed", e);
+    }
+  }
+
+  /** Whether the signature is this runtime's over exactly these fields. */
+  public boolean verify(Receipt receipt) {
+    if (!keys.keyId().equals(receipt.keyId()) || receipt.signature() == null) {
+      return false;
+    }
+    try {
+      Signature verifier = Signature.getInstance("Ed25519");
+      verifier.initVerify(keys.publicKey());
+      verifier.update(canonical(receipt));
+      return verifier.verify(Base64.getDecoder().decode(receipt.signature()));
+    } catch (GeneralSecurityException | IllegalArgumentException e) {
+      return false;
+    }
+  }
+
+  static byte[] canonical(Receipt r) {
+    ObjectNode node = Json.object();
+    node.put("receiptId", r.receiptId());
+    node.put("runId", r.runId());
+    node.put("kind", r.kind());
+    node.put("runStatus", r.runStatus());
+    node.put("headSequence", r.headSequence());
+    node.put("headHash", r.headHash());
+    node.put("issuedAt", r.issuedAt().toString());
+    node.put("keyId", r.keyId());
+    return Canonical.bytes(node);
+  }
+
+  private static Receipt withSignature(Receipt r, String keyId, String signature) {
+    return new Receipt(
+        r.receiptId(),
+        r.runId(),
+        r.kind(),
+        r.runStatus(),
+        r.headSequence(),
+        r.headHash(),
+        r.issuedAt(),
+        keyId,
+        signature);
+  }
+}

@@ -1,0 +1,71 @@
+package io.kxm.runtime.run;
+
+import io.kxm.runtime.api.Revisions;
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * A run as the fold of its events sees it. Maps keep insertion order, which is event order, so two
+ * folds of the same log are equal.
+ */
+public record RunState(
+    String runId,
+    String workflowId,
+    String promptSha256,
+    Revisions revisions,
+    RunStatus status,
+    String reason,
+    String planSha256,
+    List<RunEvent.PlannedStep> plan,
+    Map<String, Step> steps,
+    Map<String, Assignment> assignments,
+    Map<String, Attempt> attempts,
+    Map<String, Interaction> interactions,
+    Map<String, String> gateEvidence,
+    Instant createdAt,
+    Instant updatedAt,
+    long lastSequence,
+    String lastHash) {
+
+  public record Step(String stepId, String type, StepStatus status, String detail, int attempts) {}
+
+  public record Assignment(
+      String assignmentId, String stepId, String agentId, AssignmentStatus status, String answer) {}
+
+  public record Attempt(
+      String attemptId,
+      String assignmentId,
+      String stepId,
+      AttemptStatus status,
+      AttemptResult result,
+      String capabilitySha256) {}
+
+  public record Interaction(
+      String interactionId,
+      String stepId,
+      String kind,
+      String question,
+      String targetAgent,
+      boolean resolved,
+      boolean approved,
+      String answer,
+      String by) {}
+
+  public Optional<Interaction> pendingInteraction() {
+    return interactions.values().stream().filter(i -> !i.resolved()).findFirst();
+  }
+
+  public List<Attempt> openAttempts() {
+    return attempts.values().stream().filter(a -> a.status() != AttemptStatus.TERMINAL).toList();
+  }
+
+  public List<Assignment> assignmentsOf(String stepId) {
+    return assignments.values().stream().filter(a -> a.stepId().equals(stepId)).toList();
+  }
+
+  public List<Attempt> attemptsOf(String assignmentId) {
+    return attempts.values().stream().filter(a -> a.assignmentId().equals(assignmentId)).toList();
+  }
+}

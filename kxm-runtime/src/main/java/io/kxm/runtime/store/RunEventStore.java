@@ -1,0 +1,327 @@
+package io.kxm.runtime.store;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.runtime.api.Receipt;
+import io.kxm.runtime.run.RunEvent;
+import io.kxm.runtime.run.RunFold;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.StoredEvent;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Function;
+
+/**
+ * One project's run event store: an append-only, hash-chained event log per run, each event
+ * committed with its outbox row and the run's projection. Reads fold the log and refuse a
+ * projection or gate row that disagrees with it.
+ *
+ * <p>One connection serves all callers under this object's lock; every write is one short
+ * transaction, and nothing slow (a producer, a gate process) ever runs while the lock is held.
+ */
+public final class RunEventStore implements AutoCloseable {
+  private final Path file;
+  private final Connection connection;
+  private final Outboxes outbox;
+
+  private RunEventStore(Path file, Connection connection) {
+    this.file = file;
+    this.connection = connection;
+    this.outbox = new Outboxes(this);
+  }
+
+  public static RunEventStore open(Path db) {
+    StoreFiles.prepare(db);
+    Connection c = Sqlite.open(db);
+    try {
+      Schema.ensure(c, db.toString());
+    } catch (SQLException e) {
+      Sqlite.closeQuietly(c);
+      throw Sqlite.translate(e, db, "prepare the schema");
+    } catch (RuntimeException e) {
+      Sqlite.closeQuietly(c);
+      throw e;
+    }
+    return new RunEventStore(db, c);
+  }
+
+  public Path file() {
+    return file;
+  }
+
+  public Outboxes outbox() {
+    return outbox;
+  }
+
+  /** Records a new run: its row and its first events, which must start with run.created. */
+  public synchronized RunState create(String runId, Instant at, Batch batch) {
+    if (batch.isEmpty() || !(batch.events().getFirst() instanceof RunEvent.RunCreated created)) {
+      throw new IllegalArgumentException("a new run starts with run.created");
+    }
+    List<StoredEvent> sealed = new ArrayList<>();
+    RunState state = seal(runId, null, at, batch, sealed);
+    return write(
+        "create run " + runId,
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO runs (run_id, workflow_id, prompt_sha256, rev_bundle, rev_memory,"
+                      + " rev_executor_policy, rev_tool_policy, created_at)"
+                      + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, runId);
+            s.setString(2, created.workflowId());
+            s.setString(3, created.promptSha256());
+            s.setString(4, created.revisions().bundle());
+            s.setString(5, created.revisions().memory());
+            s.setString(6, created.revisions().executorPolicy());
+            s.setString(7, created.revisions().toolPolicy());
+            s.setString(8, at.toString());
+            s.executeUpdate();
+          }
+          insert(c, runId, sealed, batch.rows(), state, true);
+          return state;
+        });
+  }
+
+  /**
+   * Reads the run, lets {@code decide} name what happens next, checks every new event against the
+   * fold and commits them with their side rows, all under the store lock so that no other writer
+   * slips in between the read and the write.
+   */
+  public synchronized RunState append(String runId, Instant at, Function<RunState, Batch> decide) {
+    RunState current = load(runId);
+    Batch batch = decide.apply(current);
+    if (batch.isEmpty()) {
+      return current;
+    }
+    List<StoredEvent> sealed = new ArrayList<>();
+    RunState next = seal(runId, current, at, batch, sealed);
+    return write(
+        "append to run " + runId,
+        c -> {
+          insert(c, runId, sealed, batch.rows(), next, false);
+          return next;
+        });
+  }
+
+  /** The run folded from its log, after checking the stored projection and gate rows. */
+  public synchronized RunState load(String runId) {
+    List<StoredEvent> events = events(runId);
+    if (events.isEmpty()) {
+      throw new KxmException(ErrorCode.RUN_NOT_FOUND, "no run " + runId + " in " + file);
+    }
+    RunState state = RunFold.fold(events);
+    Projections.check(this, state);
+    GateRows.check(this, state);
+    return state;
+  }
+
+  public synchronized List<String> runIds() {
+    return read(
+        "list runs",
+        c -> {
+          List<String> out = new ArrayList<>();
+          try (PreparedStatement s =
+                  c.prepareStatement("SELECT run_id FROM runs ORDER BY created_at, run_id");
+              ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              out.add(rs.getString(1));
+            }
+          }
+          return out;
+        });
+  }
+
+  public synchronized List<StoredEvent> events(String runId) {
+    return read(
+        "read the events of run " + runId,
+        c -> {
+          List<StoredEvent> out = new ArrayList<>();
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT seq, type, at, prev_hash, body, hash FROM events"
+                      + " WHERE run_id = ? ORDER BY seq")) {
+            s.setString(1, runId);
+            try (ResultSet rs = s.executeQuery()) {
+              while (rs.next()) {
+                out.add(
+                    new StoredEvent(
+                        runId,
+                        rs.getLong(1),
+                        rs.getString(2),
+                        Instant.parse(rs.getString(3)),
+                        rs.getString(4),
+                        rs.getString(5),
+                        rs.getString(6)));
+              }
+            }
+          }
+          return out;
+        });
+  }
+
+  /** The run's pinned plan as canonical JSON, empty before its first drive pinned one. */
+  public synchronized Optional<String> plan(String runId) {
+    return read(
+        "read the plan of run " + runId,
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement("SELECT plan FROM run_plans WHERE run_id = ?")) {
+            s.setString(1, runId);
+            try (ResultSet rs = s.executeQuery()) {
+              return rs.next() ? Optional.of(rs.getString(1)) : Optional.<String>empty();
+            }
+          }
+        });
+  }
+
+  public synchronized void saveReceipt(Receipt r) {
+    write(
+        "save a receipt of run " + r.runId(),
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "INSERT INTO drive_receipts (receipt_id, run_id, kind, run_status, head_seq,"
+                      + " head_hash, issued_at, key_id, signature) VALUES (?, ?, ?, ?, ?, ?, ?, ?,"
+                      + " ?)")) {
+            s.setString(1, r.receiptId());
+            s.setString(2, r.runId());
+            s.setString(3, r.kind());
+            s.setString(4, r.runStatus());
+            s.setLong(5, r.headSequence());
+            s.setString(6, r.headHash());
+            s.setString(7, r.issuedAt().toString());
+            s.setString(8, r.keyId());
+            s.setString(9, r.signature());
+            s.executeUpdate();
+          }
+          return null;
+        });
+  }
+
+  public synchronized Optional<Receipt> lastReceipt(String runId) {
+    return read(
+        "read the receipt of run " + runId,
+        c -> {
+          try (PreparedStatement s =
+              c.prepareStatement(
+                  "SELECT receipt_id, run_id, kind, run_status, head_seq, head_hash, issued_at,"
+                      + " key_id, signature FROM drive_receipts WHERE run_id = ?"
+                      + " ORDER BY head_seq DESC, issued_at DESC, rowid DESC LIMIT 1")) {
+            s.setString(1, runId);
+            try (ResultSet rs = s.executeQuery()) {
+              if (!rs.next()) {
+                return Optional.empty();
+              }
+              return Optional.of(
+                  new Receipt(
+                      rs.getString(1),
+                      rs.getString(2),
+                      rs.getString(3),
+                      rs.getString(4),
+                      rs.getLong(5),
+                      rs.getString(6),
+                      Instant.parse(rs.getString(7)),
+                      rs.getString(8),
+                      rs.getString(9)));
+            }
+          }
+        });
+  }
+
+  @Override
+  public synchronized void close() {
+    Sqlite.closeQuietly(connection);
+  }
+
+  private static RunState seal(
+      String runId, RunState from, Instant at, Batch batch, List<StoredEvent> out) {
+    RunState state = from;
+    for (RunEvent event : batch.events()) {
+      long seq = state == null ? 1 : state.lastSequence() + 1;
+      String prev = state == null ? StoredEvent.GENESIS : state.lastHash();
+      StoredEvent e = StoredEvent.seal(runId, seq, at, prev, event);
+      state = RunFold.apply(state, e);
+      out.add(e);
+    }
+    return state;
+  }
+
+  private static void insert(
+      Connection c,
+      String runId,
+      List<StoredEvent> events,
+      List<SideRow> rows,
+      RunState state,
+      boolean first)
+      throws SQLException {
+    try (PreparedStatement ev =
+            c.prepareStatement(
+                "INSERT INTO events (run_id, seq, type, at, prev_hash, body, hash)"
+                    + " VALUES (?, ?, ?, ?, ?, ?, ?)");
+        PreparedStatement ob =
+            c.prepareStatement(
+                "INSERT INTO outbox (run_id, seq, type, at, data) VALUES (?, ?, ?, ?, ?)")) {
+      for (StoredEvent e : events) {
+        ev.setString(1, runId);
+        ev.setLong(2, e.sequence());
+        ev.setString(3, e.type());
+        ev.setString(4, e.at().toString());
+        ev.setString(5, e.prevHash());
+        ev.setString(6, e.body());
+        ev.setString(7, e.hash());
+        ev.addBatch();
+        ob.setString(1, runId);
+        ob.setLong(2, e.sequence());
+        ob.setString(3, e.type());
+        ob.setString(4, e.at().toString());
+        ob.setString(5, Json.write(Json.read(e.body()).get("data")));
+        ob.addBatch();
+      }
+      ev.executeBatch();
+      ob.executeBatch();
+    }
+    for (SideRow row : rows) {
+      SideRows.insert(c, runId, row);
+    }
+    Projections.write(c, state, first);
+  }
+
+  interface SqlWork<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  synchronized <T> T read(String what, SqlWork<T> work) {
+    try {
+      return work.run(connection);
+    } catch (SQLException e) {
+      throw Sqlite.translate(e, file, what);
+    }
+  }
+
+  synchronized <T> T write(String what, SqlWork<T> work) {
+    try {
+      connection.setAutoCommit(false);
+      try {
+        T out = work.run(connection);
+        connection.commit();
+        return out;
+      } catch (SQLException | RuntimeException e) {
+        connection.rollback();
+        throw e;
+      } finally {
+        connection.setAutoCommit(true);
+      }
+    } catch (SQLException e) {
+      throw Sqlite.translate(e, file, what);
+    }
+  }
+}
