@@ -72,10 +72,11 @@ class RuntimeSyncEndToEndTest {
 
   private void appendRun(String runId, int events) {
     for (int sequence = 1; sequence <= events; sequence++) {
-      ObjectNode data = Json.object();
-      data.put("status", sequence == 1 ? "created" : "running");
-      data.put("workflowId", "ship");
-      outbox.append(runId, sequence, sequence == 1 ? "run.created" : "run.status_changed", data);
+      ObjectNode data =
+          sequence == 1
+              ? Json.object().put("workflowId", "ship").put("promptSha256", "b".repeat(64))
+              : Json.object().put("to", "running");
+      outbox.append(runId, sequence, sequence == 1 ? "run.created" : "run.moved", data);
     }
   }
 
@@ -202,9 +203,9 @@ class RuntimeSyncEndToEndTest {
       try (OutboxPusher pusher = pusher(binding(TestEnv.ALPHA, "alpha"))) {
         pusher.pushOnce();
         // Another store claims r1#1 with other content, next to a new event.
-        ObjectNode other = Json.object().put("status", "failed");
+        ObjectNode other = Json.object().put("workflowId", "other");
         outbox.append("r1", 1, "run.created", other);
-        outbox.append("r1", 2, "run.status_changed", Json.object().put("status", "running"));
+        outbox.append("r1", 2, "run.moved", Json.object().put("to", "running"));
 
         assertThat(pusher.pushOnce()).isEqualTo(new PushResult.Pushed(1, 1, false));
         assertThat(outbox.parkedCodes()).containsExactly("sync_event_conflict");
@@ -227,31 +228,30 @@ class RuntimeSyncEndToEndTest {
     ObjectNode created =
         Json.object()
             .put("workflowId", "ship")
-            .put("status", "created")
             .put("prompt", prompt)
             .put("root", home)
-            .put("promptHash", "b".repeat(64));
+            .put("promptSha256", "b".repeat(64));
     created.putObject("env").put("OPENAI_API_KEY", "sk-proj-Abcdefghijklmnopqrstuvwx");
-    created.putObject("revisions").put("workflow", "c".repeat(64)).put("config", home + "/.kxm");
+    created.putObject("revisions").put("bundle", "c".repeat(64)).put("memory", home + "/.kxm");
     outbox.append("r1", 1, "run.created", created);
     outbox.append(
         "r1",
         2,
-        "step.started",
+        "answer.recorded",
         Json.object()
-            .put("stepId", "ghp_abcdefghijklmnopqrstuvwxyz0123456789")
-            .put("stepType", "agent")
-            .put("instructions", prompt)
+            .put("stepId", "plan")
+            .put("agentId", "ghp_abcdefghijklmnopqrstuvwxyz0123456789")
+            .put("text", prompt + " " + secrets)
             .put("cwd", home));
     outbox.append(
         "r1",
         3,
-        "gate.failed",
+        "gate.observed",
         Json.object()
             .put("gateId", "unit")
             .put("exitCode", 1)
-            .put("stdout", "AKIAABCDEFGHIJKLMNOP leaked in " + home)
-            .put("stderrHash", "d".repeat(64)));
+            .put("outcome", "AKIAABCDEFGHIJKLMNOP leaked in " + home)
+            .put("evidenceSha256", "d".repeat(64)));
     outbox.append(
         "r1",
         4,
@@ -275,6 +275,6 @@ class RuntimeSyncEndToEndTest {
         .contains("ship", "b".repeat(64), "c".repeat(64), "d".repeat(64), "[redacted]")
         .doesNotContain(
             prompt, "Refactor", "/home", "alice", ".kxm", "sk-proj", "ghp_", "AKIA", "eyJ")
-        .doesNotContain("OPENAI_API_KEY", "instructions", "stdout", "transcript\":", "text");
+        .doesNotContain("OPENAI_API_KEY", "prompt\"", "root", "cwd", "leaked", "text");
   }
 }
