@@ -3,12 +3,16 @@ package io.kxm.cli.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.cli.support.HubCalls;
+import io.kxm.cli.support.StarterRuntime;
 import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.StatePaths;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.runtime.api.Outbox.OutboxCounts;
+import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.sync.HubBinding;
 import io.kxm.runtime.sync.OutboxPusher;
 import io.kxm.runtime.sync.PushResult;
@@ -33,6 +37,7 @@ import java.util.concurrent.Executors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -276,5 +281,43 @@ class RuntimeSyncEndToEndTest {
         .doesNotContain(
             prompt, "Refactor", "/home", "alice", ".kxm", "sk-proj", "ghp_", "AKIA", "eyJ")
         .doesNotContain("OPENAI_API_KEY", "prompt\"", "root", "cwd", "leaked", "text");
+  }
+
+  @Test
+  void a_real_engine_run_syncs_its_events_and_none_of_its_prompt_or_answers() {
+    String prompt =
+        "Move billing to /home/alice/billing with key sk-proj-Abcdefghijklmnopqrstuvwx please";
+    StatePaths state = new StatePaths(dir.resolve("state"));
+    try (ProjectRuntime runtime = StarterRuntime.open(dir.resolve("work"), state);
+        HubServer hub = startHub();
+        OutboxPusher pusher =
+            new OutboxPusher(
+                runtime, binding(TestEnv.ALPHA, "alpha"), "rt-engine", Clock.systemUTC(), FAST)) {
+      String runId = runtime.create("example", prompt).runId();
+      runtime.drive(runId, true);
+      long events = runtime.counts().pending();
+      assertThat(events).isGreaterThan(3);
+
+      while (!(pusher.pushOnce() instanceof PushResult.Idle)) {
+        // Each round settles one batch.
+      }
+
+      assertThat(runtime.counts()).isEqualTo(new OutboxCounts(0, events, 0));
+      JsonNode runs = Json.read(new HubCalls(hub.baseUrl()).get("/v1/runtime/runs", TestEnv.ALPHA));
+      assertThat(runs.path("runs").get(0).path("runId").asString()).isEqualTo(runId);
+      assertThat(runs.path("runs").get(0).path("workflowId").asString()).isEqualTo("example");
+      assertThat(runs.path("runs").get(0).path("lastSequence").asLong()).isEqualTo(events);
+    }
+    StringBuilder stored = new StringBuilder();
+    hubRows(
+        "SELECT * FROM sync_events",
+        rs -> {
+          for (int c = 1; c <= rs.getMetaData().getColumnCount(); c++) {
+            stored.append(rs.getString(c)).append('\n');
+          }
+        });
+    assertThat(stored.toString())
+        .contains("run.created", "example")
+        .doesNotContain("billing", "/home", "alice", "sk-proj", dir.toString(), "Do what the run");
   }
 }
