@@ -22,6 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public record SyncEvent(
     String project, String runId, long sequence, String type, Instant at, ObjectNode data) {
+  private static final Instant LATEST = Instant.parse("9999-12-31T23:59:59.999Z");
 
   /**
    * @throws KxmException {@code sync_event_invalid} naming the first field that is wrong
@@ -35,6 +36,9 @@ public record SyncEvent(
     }
     if (at == null) {
       throw invalid("at is required");
+    }
+    if (at.isBefore(Instant.EPOCH) || at.isAfter(LATEST)) {
+      throw invalid("at " + at + " is outside 1970 to 9999");
     }
     data = data == null ? Json.object() : data.deepCopy();
     int size = Json.writeBytes(data).length;

@@ -10,7 +10,10 @@ import io.kxm.hub.HubServer;
 import io.kxm.hub.support.Http;
 import io.kxm.hub.support.TestHubs;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -174,6 +177,55 @@ class SyncRoutesTest {
         .isEqualTo("project_forbidden");
     assertThat(http.getWithToken("/v1/runtime/runs", TestHubs.ADMIN).errorCode())
         .isEqualTo("invalid_request");
+  }
+
+  @Test
+  void generated_events_never_get_a_server_error_and_each_gets_one_answer() {
+    Arbitrary<String> text = Arbitraries.strings().all().ofMaxLength(30).map(Json::write);
+    Arbitrary<String> value =
+        Arbitraries.oneOf(
+            text,
+            Arbitraries.longs().map(String::valueOf),
+            Arbitraries.of(
+                "null",
+                "true",
+                "[]",
+                "{}",
+                "1e999",
+                "-1",
+                "0",
+                "18446744073709551617",
+                "\"+1000000000-01-01T00:00:00Z\"",
+                "\"-999999999-01-01T00:00:00Z\"",
+                "\"2030-01-01T00:00:00Z\"",
+                "\"alpha\"",
+                "\"run.created\"",
+                "{\"status\":{\"a\":[1,2]}}"));
+    Arbitrary<String> key =
+        Arbitraries.of("project", "runId", "sequence", "type", "at", "data", "extra");
+    Arbitrary<String> event =
+        Arbitraries.maps(key, value)
+            .ofMaxSize(7)
+            .map(fields -> {
+              StringBuilder out = new StringBuilder("{");
+              fields.forEach((k, v) ->
+                  out.append(out.length() > 1 ? "," : "")
+                      .append(Json.write(k))
+                      .append(':')
+                      .append(v));
+              return out.append('}').toString();
+            });
+    List<List<String>> batches =
+        event.list().ofMinSize(1).ofMaxSize(5).sampleStream().limit(150).toList();
+
+    for (List<String> events : batches) {
+      String body = "{\"runtimeId\":\"rt-fuzz\",\"events\":[" + String.join(",", events) + "]}";
+      Http.Response response = push(TestHubs.ALPHA, body);
+
+      assertThat(response.status()).as(body).isEqualTo(200);
+      assertThat(response.json().path("results")).as(body).hasSize(events.size());
+      assertThat(response.body()).doesNotContain("Exception");
+    }
   }
 
   @Test
