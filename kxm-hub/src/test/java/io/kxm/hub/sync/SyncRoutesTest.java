@@ -115,6 +115,8 @@ class SyncRoutesTest {
     ObjectNode noAt = event("alpha", "r1", 3, "running");
     noAt.remove("at");
     ObjectNode pathRun = event("alpha", "/home/me/run", 1, "running");
+    ObjectNode farAt = event("alpha", "r1", 4, "running");
+    farAt.put("at", "+1000000000-01-01T00:00:00Z");
 
     Http.Response response =
         push(
@@ -124,12 +126,13 @@ class SyncRoutesTest {
                 badType,
                 noAt,
                 pathRun,
+                farAt,
                 event("alpha", "r1", 1, "created")));
 
     assertThat(outcomes(response))
         .isEqualTo(
             "refused:project_forbidden refused:sync_event_invalid refused:sync_event_invalid"
-                + " refused:sync_event_invalid accepted");
+                + " refused:sync_event_invalid refused:sync_event_invalid accepted");
   }
 
   @Test
