@@ -10,6 +10,7 @@ import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.hub.sync.SyncFeature;
 import io.kxm.hub.workflow.LocalWorkflows;
 import io.kxm.hub.workflow.WorkflowFeature;
 import io.kxm.hub.workflow.WorkflowSettings;
@@ -66,6 +67,7 @@ public final class HubAssembly {
           .feature(messaging)
           .feature(workflows)
           .feature(mcp)
+          .feature(new SyncFeature(store))
           .closeAfterStop(mcp)
           .closeAfterStop(messaging)
           .closeAfterStop(workflows)

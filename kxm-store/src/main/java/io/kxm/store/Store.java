@@ -4,13 +4,14 @@ import io.kxm.store.agent.AgentStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.stream.AgentEventStore;
+import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.workflow.WorkflowPorts;
 
 /**
  * An open, migrated store. The port accessors run each call in its own transaction; use {@link
  * #write} to combine several calls in one. Thread-safe.
  */
-public interface Store extends Transactions, WorkflowPorts, AutoCloseable {
+public interface Store extends Transactions, WorkflowPorts, SyncPorts, AutoCloseable {
 
   Dialect dialect();
 

@@ -4,6 +4,7 @@ import io.kxm.store.agent.AgentStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.stream.AgentEventStore;
+import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.workflow.WorkflowPorts;
 
 /**
@@ -11,7 +12,7 @@ import io.kxm.store.workflow.WorkflowPorts;
  * commit together: the hub inserts a message and appends its {@code message.queued} event in one.
  * Valid only inside the {@link Transactions#write} or {@link Transactions#read} call that gave it.
  */
-public interface Tx extends WorkflowPorts {
+public interface Tx extends WorkflowPorts, SyncPorts {
   AgentStore agents();
 
   MessageStore messages();

@@ -34,7 +34,7 @@ public final class AgentSettings {
   private AgentSettings() {}
 
   /** Where a value came from, kept for the messages that name it. */
-  record Sourced(String value, String source) {}
+  public record Sourced(String value, String source) {}
 
   /**
    * @param defaultName the agent's name when {@code KXM_AGENT_NAME} is unset, such as {@code
@@ -52,7 +52,7 @@ public final class AgentSettings {
         agent(context.env(), defaultName));
   }
 
-  static Sourced project(CliContext context) {
+  public static Sourced project(CliContext context) {
     String explicit = context.env().get(PROJECT);
     if (explicit != null && !explicit.isBlank()) {
       if (!ProjectNames.isValid(explicit.strip())) {
@@ -85,7 +85,7 @@ public final class AgentSettings {
     return new Sourced(folderName, "the folder name");
   }
 
-  static Sourced token(CliContext context, Sourced project) {
+  public static Sourced token(CliContext context, Sourced project) {
     String explicit = context.env().get(TOKEN);
     if (explicit != null && !explicit.isBlank()) {
       return new Sourced(explicit.strip(), TOKEN);

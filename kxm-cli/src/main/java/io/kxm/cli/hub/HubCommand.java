@@ -8,5 +8,10 @@ import picocli.CommandLine.Command;
     name = "hub",
     mixinStandardHelpOptions = true,
     description = "Start, stop and inspect the hub that serves this project.",
-    subcommands = {HubStartCommand.class, HubStopCommand.class, HubStatusCommand.class})
+    subcommands = {
+      HubStartCommand.class,
+      HubStopCommand.class,
+      HubStatusCommand.class,
+      HubBindCommand.class
+    })
 public final class HubCommand extends GroupCommand {}

@@ -240,6 +240,21 @@ public enum ErrorCode {
   SYNC_EVENT_REFUSED(
       422,
       "The event is parked; fix the cause named in the message, then 'kxm runtime sync-retry'."),
+  SYNC_EVENT_CONFLICT(
+      409,
+      "The hub already holds this run and sequence with other content; the local event store and"
+          + " the hub disagree, so check which runtime wrote the run before 'kxm runtime"
+          + " sync-retry'."),
+  SYNC_EVENT_INVALID(
+      422, "The event does not have the shape the hub accepts; the message names the field."),
+  SYNC_BATCH_TOO_LARGE(413, "Send fewer events per batch; the limit is in the message."),
+  SYNC_NOT_BOUND(1, "Bind this machine to a hub with 'kxm hub bind <url>'."),
+  SYNC_BINDING_INVALID(
+      1, "Bind again with 'kxm hub bind <url>' to rewrite runtime/hub-binding.json."),
+  SYNC_TOKEN_NOT_PROJECT(
+      1,
+      "Bind with the project's token ('kxm auth project-token create <project>' on the hub's"
+          + " machine), never the admin token."),
 
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(

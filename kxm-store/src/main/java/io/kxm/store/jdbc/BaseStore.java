@@ -14,6 +14,8 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.RoutedMessageStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.RoutedAgentEventStore;
+import io.kxm.store.sync.RoutedSyncEventStore;
+import io.kxm.store.sync.SyncEventStore;
 import io.kxm.store.workflow.RoutedWorkflowJournalStore;
 import io.kxm.store.workflow.RoutedWorkflowRunStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
@@ -38,6 +40,7 @@ public abstract class BaseStore implements Store {
   private final WorkflowRunStore workflowRuns = new RoutedWorkflowRunStore(this, Tx::workflowRuns);
   private final WorkflowJournalStore workflowJournal =
       new RoutedWorkflowJournalStore(this, Tx::workflowJournal);
+  private final SyncEventStore syncEvents = new RoutedSyncEventStore(this);
 
   protected BaseStore(Dialect dialect, MigrationReport migration, Clock clock, String name) {
     this.dialect = dialect;
@@ -131,6 +134,11 @@ public abstract class BaseStore implements Store {
   @Override
   public final WorkflowJournalStore workflowJournal() {
     return workflowJournal;
+  }
+
+  @Override
+  public final SyncEventStore syncEvents() {
+    return syncEvents;
   }
 
   @Override

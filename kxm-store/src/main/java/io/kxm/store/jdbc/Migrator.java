@@ -43,6 +43,9 @@ public final class Migrator {
             .dataSource(dataSource)
             .locations("classpath:db/migration/" + dialect.folder())
             .failOnMissingLocations(true)
+            // Features number their migrations in blocks (V4 runtime sync, V20 workflows): a store
+            // made before a lower block existed takes it later instead of failing validation.
+            .outOfOrder(true)
             .cleanDisabled(true);
     if (schema != null) {
       config.schemas(schema).createSchemas(true);
@@ -64,7 +67,7 @@ public final class Migrator {
                 + store
                 + ")");
       }
-      if (applied.isPresent() && applied.get().compareTo(known) < 0) {
+      if (applied.isPresent() && (applied.get().compareTo(known) < 0 || pending(all))) {
         backupAt = backup.copy(applied.get().getVersion());
         LOG.info("backed up {} at schema {} to {}", store, applied.get(), backupAt);
       }
@@ -80,6 +83,13 @@ public final class Migrator {
     } catch (FlywayException e) {
       throw failed(e, store, backupAt);
     }
+  }
+
+  /** Whether a shipped migration is not yet applied, below the newest applied one or above. */
+  private static boolean pending(MigrationInfo[] all) {
+    return Arrays.stream(all)
+        .filter(MigrationInfo::isVersioned)
+        .anyMatch(m -> m.getState().isResolved() && !m.getState().isApplied());
   }
 
   /** Newest version applied to the store ({@code applied}) or shipped with this code. */

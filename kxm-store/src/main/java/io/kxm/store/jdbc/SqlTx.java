@@ -9,6 +9,8 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SqlMessageStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
+import io.kxm.store.sync.SqlSyncEventStore;
+import io.kxm.store.sync.SyncEventStore;
 import io.kxm.store.workflow.SqlWorkflowJournalStore;
 import io.kxm.store.workflow.SqlWorkflowRunStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
@@ -23,6 +25,7 @@ public final class SqlTx implements Tx {
   private final LeaseStore leases;
   private final WorkflowRunStore workflowRuns;
   private final WorkflowJournalStore workflowJournal;
+  private final SyncEventStore syncEvents;
 
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
@@ -31,6 +34,7 @@ public final class SqlTx implements Tx {
     this.leases = new SqlLeaseStore(jdbc, clock);
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
+    this.syncEvents = new SqlSyncEventStore(jdbc, clock);
   }
 
   @Override
@@ -61,5 +65,10 @@ public final class SqlTx implements Tx {
   @Override
   public WorkflowJournalStore workflowJournal() {
     return workflowJournal;
+  }
+
+  @Override
+  public SyncEventStore syncEvents() {
+    return syncEvents;
   }
 }
