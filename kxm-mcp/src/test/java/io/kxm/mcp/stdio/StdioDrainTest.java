@@ -9,16 +9,19 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class StdioDrainTest {
   private final PendingRequests pending = new PendingRequests();
   private final AtomicBoolean ended = new AtomicBoolean();
+  private final List<String> refusals = new ArrayList<>();
 
   private WatchedStdin stdin(String text, Duration drain) {
     InputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-    return new WatchedStdin(in, pending, drain, () -> ended.set(true));
+    return new WatchedStdin(in, pending, drain, refusals::add, () -> ended.set(true));
   }
 
   @Test

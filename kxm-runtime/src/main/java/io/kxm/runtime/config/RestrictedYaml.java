@@ -76,7 +76,7 @@ final class RestrictedYaml {
       case START_ARRAY -> array(p, path, lines);
       case VALUE_STRING -> NODES.stringNode(p.getString());
       case VALUE_NUMBER_INT -> NODES.numberNode(p.getBigIntegerValue());
-      case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+      case VALUE_NUMBER_FLOAT -> NODES.numberNode(decimal(p, path));
       case VALUE_TRUE, VALUE_FALSE -> NODES.booleanNode(token == JsonToken.VALUE_TRUE);
       case VALUE_NULL -> NODES.nullNode();
       default ->
@@ -110,6 +110,18 @@ final class RestrictedYaml {
       node.add(value(p, YamlDocument.index(path, i++), lines));
     }
     return node;
+  }
+
+  /** A float as written; YAML's {@code .inf} and {@code .nan} have no JSON form to check. */
+  private static java.math.BigDecimal decimal(YAMLParser p, String path) {
+    if (p.isNaN()) {
+      throw new Refused(
+          line(p),
+          path,
+          "finite-number",
+          "'" + p.getString() + "' is not a finite number; quote it if text was meant");
+    }
+    return p.getDecimalValue();
   }
 
   private static void checkPlain(YAMLParser p, String path) {
