@@ -117,15 +117,21 @@ class HostileCursorsTest {
           case REPEATED_QUERY ->
               get(
                   List.of(),
-                  "?after=" + encoded + "&after=" + URLEncoder.encode(other, StandardCharsets.UTF_8));
+                  "?after="
+                      + encoded
+                      + "&after="
+                      + URLEncoder.encode(other, StandardCharsets.UTF_8));
         };
 
     assertThat(answer.status).as("%s %s: %s", placement, cursor, answer.body).isIn(200, 400);
     Hostile.assertNoStackTrace("cursor answer", answer.body);
     if (answer.status == 400 && answer.body.startsWith("{")) {
-      assertThat(Json.read(answer.body).path("error").path("code").asString())
+      String code = Json.read(answer.body).path("error").path("code").asString();
+      // Jetty refuses control characters in a header before any route runs
+      boolean control = (cursor + other).chars().anyMatch(c -> c < 0x20 || c == 0x7f);
+      assertThat(code)
           .as(answer.body)
-          .isEqualTo("invalid_cursor");
+          .isIn(control ? List.of("invalid_cursor", "invalid_request") : List.of("invalid_cursor"));
     }
   }
 
@@ -167,7 +173,9 @@ class HostileCursorsTest {
               .append("Accept: text/event-stream\r\n")
               .append("Connection: close\r\n");
       headers.forEach(h -> request.append(h).append("\r\n"));
-      socket.getOutputStream().write(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
+      socket
+          .getOutputStream()
+          .write(request.append("\r\n").toString().getBytes(StandardCharsets.UTF_8));
       InputStream in = socket.getInputStream();
       String head = head(in);
       int status = Integer.parseInt(head.substring(9, 12));

@@ -125,7 +125,8 @@ class HostileMcpTest {
     }
     if (how != Session.OPEN || response.statusCode() >= 400) {
       // after any refusal the session still works
-      JsonNode pong = answer(post(session, HostileMcp.request("\"ping-" + id + "\"", "ping", "{}")));
+      JsonNode pong =
+          answer(post(session, HostileMcp.request("\"ping-" + id + "\"", "ping", "{}")));
       assertThat(pong.path("result").isObject()).as("ping after %s", input).isTrue();
     }
   }
@@ -133,7 +134,8 @@ class HostileMcpTest {
   /** Bob's inbox as ids and statuses: what a call from the fuzzing session could change. */
   private static List<String> inbox() {
     HttpResponse<String> inbox =
-        HostileHub.send(hub.request("/v1/agents/" + hub.bob.id() + "/inbox", hub.bob).GET().build());
+        HostileHub.send(
+            hub.request("/v1/agents/" + hub.bob.id() + "/inbox", hub.bob).GET().build());
     assertThat(inbox.statusCode()).as(inbox.body()).isEqualTo(200);
     List<String> messages = new ArrayList<>();
     for (JsonNode m : Json.read(inbox.body()).path("messages")) {

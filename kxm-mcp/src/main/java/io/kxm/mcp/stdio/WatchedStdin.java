@@ -2,12 +2,14 @@ package io.kxm.mcp.stdio;
 
 import io.kxm.core.json.Json;
 import io.kxm.mcp.McpJson;
+import io.kxm.mcp.RequestShapes;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -25,6 +27,7 @@ final class WatchedStdin extends InputStream {
   private static final Logger log = LoggerFactory.getLogger(WatchedStdin.class);
   static final int PARSE_ERROR = -32700;
   static final int INVALID_REQUEST = -32600;
+  static final String ROOTS_CHANGED = "notifications/roots/list_changed";
 
   private final InputStream in;
   private final PendingRequests pending;
@@ -156,6 +159,17 @@ final class WatchedStdin extends InputStream {
         return;
       }
       JsonNode message = JsonRpcLines.parse(text);
+      if (ROOTS_CHANGED.equals(message.path("method").asString(""))) {
+        // The SDK answers it by asking the client for its roots and waits for the answer on the
+        // reading thread, so a client that never answers would stall every later message. This
+        // server uses no roots; the notice changes nothing.
+        return;
+      }
+      Optional<String> problem = RequestShapes.problem(message);
+      if (problem.isPresent()) {
+        refuse(message.get("id"), RequestShapes.INVALID_PARAMS, problem.get());
+        return;
+      }
       String id = JsonRpcLines.id(message);
       if (id != null && message.has("method")) {
         pending.received(id);

@@ -61,9 +61,15 @@ final class RestrictedYaml {
       }
       YamlEvents.refuseReferencesAndTags(text);
       return new YamlDocument(root, lines);
+    } catch (Refused e) {
+      throw e;
     } catch (JacksonException e) {
       int line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
       throw new Refused(line, "$", "yaml", "not valid YAML: " + firstLine(e.getOriginalMessage()));
+    } catch (RuntimeException e) {
+      // The YAML reader itself fails on some input (a surrogate at its buffer's edge); the file is
+      // still refused with a rule rather than crashing the check.
+      throw new Refused(0, "$", "yaml", "not valid YAML: the parser could not read this text");
     }
   }
 
@@ -114,14 +120,18 @@ final class RestrictedYaml {
 
   /** A float as written; YAML's {@code .inf} and {@code .nan} have no JSON form to check. */
   private static java.math.BigDecimal decimal(YAMLParser p, String path) {
-    if (p.isNaN()) {
-      throw new Refused(
-          line(p),
-          path,
-          "finite-number",
-          "'" + p.getString() + "' is not a finite number; quote it if text was meant");
+    try {
+      if (!p.isNaN()) {
+        return p.getDecimalValue();
+      }
+    } catch (NumberFormatException e) {
+      // the same values, where the parser kept only their text
     }
-    return p.getDecimalValue();
+    throw new Refused(
+        line(p),
+        path,
+        "finite-number",
+        "'" + p.getString() + "' is not a finite number; quote it if text was meant");
   }
 
   private static void checkPlain(YAMLParser p, String path) {
