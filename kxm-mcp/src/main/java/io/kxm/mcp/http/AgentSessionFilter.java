@@ -71,6 +71,7 @@ final class AgentSessionFilter<P> implements Filter {
           return; // answered with a JSON-RPC error; the SDK would have leaked its exception text
         }
         request = checked.get();
+        response = ((CheckedBody) request).response(response);
       }
       String sessionId = request.getHeader(HttpHeaders.MCP_SESSION_ID);
       if (sessionId == null || sessionId.isBlank()) {

@@ -9,6 +9,7 @@ import jakarta.servlet.ServletInputStream;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
+import jakarta.servlet.http.HttpServletResponseWrapper;
 import java.io.BufferedReader;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -29,10 +30,38 @@ final class CheckedBody extends HttpServletRequestWrapper {
   static final int MAX_BYTES = 4 * 1024 * 1024;
 
   private final byte[] body;
+  private final boolean answer;
 
-  private CheckedBody(HttpServletRequest request, byte[] body) {
+  private CheckedBody(HttpServletRequest request, byte[] body, boolean answer) {
     super(request);
     this.body = body;
+    this.answer = answer;
+  }
+
+  /**
+   * The response to write to. The SDK answers a client's response to a request it never made with
+   * 500; that is the client's mistake, so it becomes 400.
+   */
+  HttpServletResponse response(HttpServletResponse response) {
+    if (!answer) {
+      return response;
+    }
+    return new HttpServletResponseWrapper(response) {
+      @Override
+      public void setStatus(int status) {
+        super.setStatus(status == 500 ? 400 : status);
+      }
+
+      @Override
+      public void sendError(int status, String message) throws IOException {
+        super.sendError(status == 500 ? 400 : status, message);
+      }
+
+      @Override
+      public void sendError(int status) throws IOException {
+        super.sendError(status == 500 ? 400 : status);
+      }
+    };
   }
 
   /**
@@ -79,7 +108,8 @@ final class CheckedBody extends HttpServletRequestWrapper {
       refuse(response, node.get("id"), RequestShapes.INVALID_PARAMS, problem.get());
       return Optional.empty();
     }
-    return Optional.of(new CheckedBody(request, body));
+    boolean answer = !node.has("method") && (node.has("result") || node.has("error"));
+    return Optional.of(new CheckedBody(request, body, answer));
   }
 
   private static void refuse(HttpServletResponse response, JsonNode id, int code, String message)

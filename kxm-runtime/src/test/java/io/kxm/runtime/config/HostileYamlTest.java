@@ -130,6 +130,21 @@ class HostileYamlTest {
   }
 
   @Example
+  void numbers_past_64_bits_are_refused_at_their_line() {
+    for (String value : List.of("-1.6746982038793864E+238", "9223372036854775808", "1e19")) {
+      assertThatThrownBy(() -> RestrictedYaml.parse("a: 1\ntimeoutMs: " + value + "\n"))
+          .isInstanceOfSatisfying(
+              RestrictedYaml.Refused.class,
+              refused -> {
+                assertThat(refused.rule).isEqualTo("number-range");
+                assertThat(refused.line).isEqualTo(2);
+              });
+    }
+    assertThat(RestrictedYaml.parse("a: 9223372036854775807\n").root().path("a").asLong())
+        .isEqualTo(Long.MAX_VALUE);
+  }
+
+  @Example
   void text_the_yaml_reader_itself_cannot_read_is_refused_with_a_rule() {
     // a high surrogate just where the reader's buffer ends
     String text = "a: " + "x".repeat(1021) + "\ud83e\udd8a\n";
