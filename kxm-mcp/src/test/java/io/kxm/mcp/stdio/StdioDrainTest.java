@@ -28,7 +28,7 @@ class StdioDrainTest {
   void end_of_file_waits_until_the_answer_is_flushed() throws Exception {
     WatchedStdin stdin =
         stdin(
-            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n",
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"kxm_list\"}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n",
             Duration.ofMinutes(1));
     WatchedStdout stdout = new WatchedStdout(new ByteArrayOutputStream(), pending);
     Thread reader = Thread.ofVirtual().start(() -> drainQuietly(stdin));

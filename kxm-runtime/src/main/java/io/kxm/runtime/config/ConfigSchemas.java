@@ -25,10 +25,15 @@ final class ConfigSchemas {
     try {
       errors = SCHEMAS.get(kind).validate(document.root());
     } catch (RuntimeException e) {
-      // The checker fails on some values instead of reporting them; the file is refused all the same.
+      // The checker fails on some values instead of reporting them; the file is refused all the
+      // same.
       return List.of(
           new ConfigError(
-              file, 0, "$", "schema", "a value could not be checked against the " + kind.schemaName() + " schema"));
+              file,
+              0,
+              "$",
+              "schema",
+              "a value could not be checked against the " + kind.schemaName() + " schema"));
     }
     return errors.stream().map(e -> toError(file, document, e)).toList();
   }

@@ -83,7 +83,8 @@ final class RestrictedYaml {
       case START_OBJECT -> object(p, path, lines);
       case START_ARRAY -> array(p, path, lines);
       case VALUE_STRING -> NODES.stringNode(p.getString());
-      case VALUE_NUMBER_INT -> NODES.numberNode(inRange(p, path, new BigDecimal(p.getBigIntegerValue())).toBigInteger());
+      case VALUE_NUMBER_INT ->
+          NODES.numberNode(inRange(p, path, new BigDecimal(p.getBigIntegerValue())).toBigInteger());
       case VALUE_NUMBER_FLOAT -> NODES.numberNode(inRange(p, path, decimal(p, path)));
       case VALUE_TRUE, VALUE_FALSE -> NODES.booleanNode(token == JsonToken.VALUE_TRUE);
       case VALUE_NULL -> NODES.nullNode();
