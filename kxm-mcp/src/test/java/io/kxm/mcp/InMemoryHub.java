@@ -46,6 +46,11 @@ public final class InMemoryHub {
     return messages.get(id);
   }
 
+  /** Every message's id and status, in creation order: the whole state a call could change. */
+  public synchronized List<String> snapshot() {
+    return messages.values().stream().map(m -> m.id() + "=" + m.status()).toList();
+  }
+
   public PeerOperations as(String self) {
     register(self);
     return new Agent(self);

@@ -65,6 +65,14 @@ final class AgentSessionFilter<P> implements Filter {
     }
     try {
       P principal = authenticate(request);
+      if ("POST".equals(request.getMethod())) {
+        Optional<HttpServletRequest> checked = CheckedBody.check(request, response);
+        if (checked.isEmpty()) {
+          return; // answered with a JSON-RPC error; the SDK would have leaked its exception text
+        }
+        request = checked.get();
+        response = ((CheckedBody) request).response(response);
+      }
       String sessionId = request.getHeader(HttpHeaders.MCP_SESSION_ID);
       if (sessionId == null || sessionId.isBlank()) {
         if ("POST".equals(request.getMethod())) {

@@ -3,22 +3,30 @@ package io.kxm.mcp.stdio;
 import io.kxm.core.json.Json;
 import java.io.ByteArrayOutputStream;
 import java.nio.charset.StandardCharsets;
-import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Cuts a byte stream into newline-delimited JSON-RPC messages and reports each one. Lines past
- * {@link #MAX_LINE} are skipped: the SDK refuses them anyway, and the watcher must stay bounded.
+ * Cuts a byte stream into newline-delimited lines and reports each one. A line past {@link
+ * #MAX_LINE} is reported as too long instead, without keeping its bytes: whatever reads the stream
+ * must stay bounded.
  */
 final class JsonRpcLines {
   static final int MAX_LINE = 4 * 1024 * 1024;
 
+  /** Where complete lines go. */
+  interface Sink {
+    void line(String text);
+
+    /** A line ended that was longer than {@link #MAX_LINE}; its bytes are gone. */
+    default void tooLong() {}
+  }
+
   private final ByteArrayOutputStream line = new ByteArrayOutputStream();
-  private final Consumer<JsonNode> onMessage;
+  private final Sink sink;
   private boolean overflow;
 
-  JsonRpcLines(Consumer<JsonNode> onMessage) {
-    this.onMessage = onMessage;
+  JsonRpcLines(Sink sink) {
+    this.sink = sink;
   }
 
   void accept(byte[] bytes, int offset, int length) {
@@ -33,6 +41,13 @@ final class JsonRpcLines {
     append(bytes, start, offset + length - start);
   }
 
+  /** Reports a last line that ended with the stream rather than with a newline. */
+  void finish() {
+    if (overflow || line.size() > 0) {
+      finishLine();
+    }
+  }
+
   private void append(byte[] bytes, int offset, int length) {
     if (overflow || line.size() + length > MAX_LINE) {
       overflow = true;
@@ -43,25 +58,27 @@ final class JsonRpcLines {
   }
 
   private void finishLine() {
-    if (!overflow && line.size() > 0) {
-      try {
-        JsonNode node = Json.read(line.toString(StandardCharsets.UTF_8));
-        if (node.isArray()) {
-          node.forEach(onMessage);
-        } else {
-          onMessage.accept(node);
-        }
-      } catch (RuntimeException e) {
-        // Not JSON: the SDK answers or drops it; there is nothing to wait for.
-      }
+    if (overflow) {
+      sink.tooLong();
+    } else if (line.size() > 0) {
+      sink.line(line.toString(StandardCharsets.UTF_8));
     }
     overflow = false;
     line.reset();
   }
 
+  /** The line as JSON, or null when it is not JSON. */
+  static JsonNode parse(String text) {
+    try {
+      return Json.read(text);
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
   /** The id as a stable key (a request's id may be a number or a string), or null. */
   static String id(JsonNode message) {
-    JsonNode id = message.get("id");
+    JsonNode id = message == null ? null : message.get("id");
     return id == null || id.isNull() ? null : id.toString();
   }
 }

@@ -9,6 +9,7 @@ import io.kxm.mcp.McpServerOptions;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.server.transport.StdioServerTransportProvider;
+import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintStream;
@@ -54,7 +55,10 @@ public final class StdioMcpServer implements AutoCloseable {
   /** Serves until stdin ends or {@link #close()} is called; then shuts down and returns. */
   public void run() throws InterruptedException {
     PendingRequests pending = new PendingRequests();
-    WatchedStdin stdin = new WatchedStdin(in, pending, drainTimeout, stopped::countDown);
+    WatchedStdout stdout = new WatchedStdout(out, pending);
+    WatchedStdin stdin =
+        new WatchedStdin(
+            in, pending, drainTimeout, refusal -> answer(stdout, refusal), stopped::countDown);
     PrintStream original = System.out;
     boolean guardStdout = out == original;
     if (guardStdout) {
@@ -63,8 +67,7 @@ public final class StdioMcpServer implements AutoCloseable {
     }
     try {
       StdioServerTransportProvider provider =
-          new StdioServerTransportProvider(
-              McpJson.mapper(), stdin, new WatchedStdout(out, pending));
+          new StdioServerTransportProvider(McpJson.mapper(), stdin, stdout);
       transport.set(provider);
       ToolContext context = ToolContext.of(peers);
       McpSyncServer server = options.build(McpServer.sync(provider), exchange -> context);
@@ -77,6 +80,14 @@ public final class StdioMcpServer implements AutoCloseable {
       if (guardStdout) {
         System.setOut(original);
       }
+    }
+  }
+
+  private static void answer(WatchedStdout stdout, String refusal) {
+    try {
+      stdout.writeLine(refusal);
+    } catch (IOException e) {
+      log.debug("could not answer a refused line; stdout is closed", e);
     }
   }
 

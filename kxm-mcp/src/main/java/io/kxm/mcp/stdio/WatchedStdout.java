@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.util.ArrayList;
 import java.util.List;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The server's stdout. A response counts as answered once it is flushed, not merely written, so
@@ -19,7 +20,8 @@ final class WatchedStdout extends FilterOutputStream {
     super(out);
     this.pending = pending;
     this.lines =
-        new JsonRpcLines(message -> {
+        new JsonRpcLines(line -> {
+          JsonNode message = JsonRpcLines.parse(line);
           String id = JsonRpcLines.id(message);
           if (id != null && !message.has("method")) {
             written.add(id);
@@ -36,6 +38,15 @@ final class WatchedStdout extends FilterOutputStream {
   public synchronized void write(byte[] bytes, int offset, int length) throws IOException {
     out.write(bytes, offset, length);
     lines.accept(bytes, offset, length);
+  }
+
+  /**
+   * Writes one whole message line and flushes it. The SDK writes its messages under this stream's
+   * lock as well, so the line never lands inside one of them.
+   */
+  synchronized void writeLine(String json) throws IOException {
+    write((json + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8));
+    flush();
   }
 
   @Override

@@ -9,23 +9,26 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 
 class StdioDrainTest {
   private final PendingRequests pending = new PendingRequests();
   private final AtomicBoolean ended = new AtomicBoolean();
+  private final List<String> refusals = new ArrayList<>();
 
   private WatchedStdin stdin(String text, Duration drain) {
     InputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-    return new WatchedStdin(in, pending, drain, () -> ended.set(true));
+    return new WatchedStdin(in, pending, drain, refusals::add, () -> ended.set(true));
   }
 
   @Test
   void end_of_file_waits_until_the_answer_is_flushed() throws Exception {
     WatchedStdin stdin =
         stdin(
-            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\"}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n",
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"kxm_list\"}}\n{\"jsonrpc\":\"2.0\",\"method\":\"notifications/x\"}\n",
             Duration.ofMinutes(1));
     WatchedStdout stdout = new WatchedStdout(new ByteArrayOutputStream(), pending);
     Thread reader = Thread.ofVirtual().start(() -> drainQuietly(stdin));

@@ -21,9 +21,21 @@ final class ConfigSchemas {
   private ConfigSchemas() {}
 
   static List<ConfigError> check(ConfigKind kind, String file, YamlDocument document) {
-    return SCHEMAS.get(kind).validate(document.root()).stream()
-        .map(e -> toError(file, document, e))
-        .toList();
+    List<Error> errors;
+    try {
+      errors = SCHEMAS.get(kind).validate(document.root());
+    } catch (RuntimeException e) {
+      // The checker fails on some values instead of reporting them; the file is refused all the
+      // same.
+      return List.of(
+          new ConfigError(
+              file,
+              0,
+              "$",
+              "schema",
+              "a value could not be checked against the " + kind.schemaName() + " schema"));
+    }
+    return errors.stream().map(e -> toError(file, document, e)).toList();
   }
 
   /** The schema text of {@code kind}, for documentation and editors. */

@@ -1,5 +1,6 @@
 package io.kxm.runtime.config;
 
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,6 +23,7 @@ final class RestrictedYaml {
   static final int MAX_BYTES = 256 * 1024;
   private static final YAMLFactory FACTORY = new YAMLFactory();
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+  private static final BigDecimal LONG_MAX = BigDecimal.valueOf(Long.MAX_VALUE);
 
   private RestrictedYaml() {}
 
@@ -61,9 +63,15 @@ final class RestrictedYaml {
       }
       YamlEvents.refuseReferencesAndTags(text);
       return new YamlDocument(root, lines);
+    } catch (Refused e) {
+      throw e;
     } catch (JacksonException e) {
       int line = e.getLocation() == null ? 0 : Math.max(0, e.getLocation().getLineNr());
       throw new Refused(line, "$", "yaml", "not valid YAML: " + firstLine(e.getOriginalMessage()));
+    } catch (RuntimeException e) {
+      // The YAML reader itself fails on some input (a surrogate at its buffer's edge); the file is
+      // still refused with a rule rather than crashing the check.
+      throw new Refused(0, "$", "yaml", "not valid YAML: the parser could not read this text");
     }
   }
 
@@ -75,8 +83,9 @@ final class RestrictedYaml {
       case START_OBJECT -> object(p, path, lines);
       case START_ARRAY -> array(p, path, lines);
       case VALUE_STRING -> NODES.stringNode(p.getString());
-      case VALUE_NUMBER_INT -> NODES.numberNode(p.getBigIntegerValue());
-      case VALUE_NUMBER_FLOAT -> NODES.numberNode(p.getDecimalValue());
+      case VALUE_NUMBER_INT ->
+          NODES.numberNode(inRange(p, path, new BigDecimal(p.getBigIntegerValue())).toBigInteger());
+      case VALUE_NUMBER_FLOAT -> NODES.numberNode(inRange(p, path, decimal(p, path)));
       case VALUE_TRUE, VALUE_FALSE -> NODES.booleanNode(token == JsonToken.VALUE_TRUE);
       case VALUE_NULL -> NODES.nullNode();
       default ->
@@ -110,6 +119,37 @@ final class RestrictedYaml {
       node.add(value(p, YamlDocument.index(path, i++), lines));
     }
     return node;
+  }
+
+  /**
+   * Numbers past 64 bits mean nothing in a configuration, and the schema checker cannot compare
+   * them with a limit: it fails instead of reporting.
+   */
+  private static BigDecimal inRange(YAMLParser p, String path, BigDecimal value) {
+    if (value.abs().compareTo(LONG_MAX) > 0) {
+      throw new Refused(
+          line(p),
+          path,
+          "number-range",
+          "'" + p.getString() + "' is outside the 64-bit range numbers here must keep to");
+    }
+    return value;
+  }
+
+  /** A float as written; YAML's {@code .inf} and {@code .nan} have no JSON form to check. */
+  private static BigDecimal decimal(YAMLParser p, String path) {
+    try {
+      if (!p.isNaN()) {
+        return p.getDecimalValue();
+      }
+    } catch (NumberFormatException e) {
+      // the same values, where the parser kept only their text
+    }
+    throw new Refused(
+        line(p),
+        path,
+        "finite-number",
+        "'" + p.getString() + "' is not a finite number; quote it if text was meant");
   }
 
   private static void checkPlain(YAMLParser p, String path) {
