@@ -113,7 +113,8 @@ final class RedisRestartFault implements Fault {
       int n = 0;
       boolean live = false;
       while (!live && System.nanoTime() - upAt < Duration.ofSeconds(60).toNanos()) {
-        live = sendAndTime(c, a, from, follower, "probe-warm-" + n++) <= LIVE_NANOS;
+        long t = sendAndTime(c, a, from, follower, "probe-warm-" + n++);
+        live = t >= 0 && t <= LIVE_NANOS;
       }
       Log.info(
           String.format(
