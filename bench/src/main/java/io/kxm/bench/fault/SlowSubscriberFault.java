@@ -30,6 +30,15 @@ final class SlowSubscriberFault implements Fault {
   private static final Duration PACE = Duration.ofMillis(10);
   private static final String BIG = "x".repeat(30_000);
 
+  /**
+   * The hub's per-stream queue for this run ({@code KXM_SSE_QUEUE}; 1,024 by default): smaller, so
+   * the cut comes after a few hundred large requests, not well over a thousand, on a busy machine.
+   */
+  private static final int QUEUE = 64;
+
+  /** Large requests to the silent one before its cut is looked for: the queue and socket buffers. */
+  private static final int FLOOD_BEFORE_CUT = QUEUE + 236;
+
   @Override
   public int number() {
     return 7;
@@ -43,7 +52,11 @@ final class SlowSubscriberFault implements Fault {
   @Override
   public void run(Stage stage, Findings findings) throws Exception {
     HubProcess hub =
-        stage.keep(HubProcess.start(stage.newDir("hub-"), HubProcess.randomToken(), Map.of()));
+        stage.keep(
+            HubProcess.start(
+                stage.newDir("hub-"),
+                HubProcess.randomToken(),
+                Map.of("KXM_SSE_QUEUE", Integer.toString(QUEUE))));
     List<Agent> recipients = Agents.register(hub, "fast", FAST);
     List<Agent> senders = Agents.register(hub, "sender", FAST);
     Agent slow = Agents.register(hub, "slow");
@@ -70,6 +83,12 @@ final class SlowSubscriberFault implements Fault {
     long floodAtOpen = flood.acknowledgedCount();
     double[] with = probes.latencies(probes.run("with", PHASE));
     Log.info("phase with the silent subscriber done");
+    // Flood on until the queue and the socket buffers must have overflowed, then look.
+    long deadline = System.nanoTime() + Duration.ofSeconds(120).toNanos();
+    while (flood.acknowledgedCount() - floodAtOpen < FLOOD_BEFORE_CUT
+        && System.nanoTime() < deadline) {
+      Thread.sleep(100); // polling the load's counter
+    }
     long floodDuringSilence = flood.acknowledgedCount() - floodAtOpen;
     flood.stop();
     Set<String> flooded = new HashSet<>(flood.acknowledged());
@@ -118,7 +137,9 @@ final class SlowSubscriberFault implements Fault {
         cut,
         "silent subscriber "
             + (cut ? "cut by the hub" : "still served after 10 s of reading")
-            + ": "
+            + " (stream queue "
+            + QUEUE
+            + " events): "
             + count(floodDuringSilence)
             + " requests of 30,000 characters sent to it while connected, "
             + count(read)
