@@ -1,10 +1,12 @@
 package io.kxm.bench.fault;
 
+import io.kxm.bench.Log;
 import io.kxm.bench.client.HttpConnection;
 import io.kxm.bench.client.HttpResponse;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -103,10 +105,12 @@ final class SendLoad implements AutoCloseable {
     }
   }
 
-  /** Waits until a limited load has sent its last message. */
+  /** Waits until a limited load has sent its last message, logging progress now and then. */
   void awaitDone() throws InterruptedException {
     for (Thread t : threads) {
-      t.join();
+      while (!t.join(Duration.ofSeconds(10))) {
+        Log.info("sent " + Wire.count(acknowledged.size()) + " so far");
+      }
     }
   }
 

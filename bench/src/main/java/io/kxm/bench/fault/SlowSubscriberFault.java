@@ -36,7 +36,9 @@ final class SlowSubscriberFault implements Fault {
    */
   private static final int QUEUE = 64;
 
-  /** Large requests to the silent one before its cut is looked for: the queue and socket buffers. */
+  /**
+   * Large requests to the silent one before its cut is looked for: the queue and socket buffers.
+   */
   private static final int FLOOD_BEFORE_CUT = QUEUE + 236;
 
   @Override
