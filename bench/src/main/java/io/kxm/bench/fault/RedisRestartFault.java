@@ -8,15 +8,12 @@ import io.kxm.bench.client.HttpResponse;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
 import io.kxm.bench.product.HubProcess;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Fault 4: two hub nodes share a private PostgreSQL and fan out through a private Redis. Agents
@@ -48,19 +45,9 @@ final class RedisRestartFault implements Fault {
     PrivateRedis redis = stage.keep(PrivateRedis.start(stage.newDir("redis-")));
     String token = HubProcess.randomToken();
     Map<String, String> env = Map.of("KXM_DATABASE_URL", pg.url(), "KXM_REDIS_URL", redis.url());
-    // Both nodes start at once (Flyway's lock orders their migrations): hub starts dominate.
-    Path dirA = stage.newDir("hub-a-");
-    Path dirB = stage.newDir("hub-b-");
-    CompletableFuture<HubProcess> startingB =
-        CompletableFuture.supplyAsync(() -> start(stage, dirB, token, env));
-    HubProcess a;
-    try {
-      a = start(stage, dirA, token, env);
-    } catch (RuntimeException e) {
-      startingB.exceptionally(ignored -> null).join(); // kept by the stage, so stopped with it
-      throw e;
-    }
-    HubProcess b = startingB.join();
+    // One after the other: on a busy machine two starting JVMs would each take twice as long.
+    HubProcess a = stage.keep(HubProcess.start(stage.newDir("hub-a-"), token, env));
+    HubProcess b = stage.keep(HubProcess.start(stage.newDir("hub-b-"), token, env));
     Agent sink = Agents.register(a, "sink");
     List<Agent> senders = Agents.register(a, "sender", SENDERS);
     Follower follower = stage.keep(Follower.timed(() -> (HubEndpoint) b, sink));
@@ -114,14 +101,6 @@ final class RedisRestartFault implements Fault {
             probes.size() - slow,
             probes.stream().mapToLong(Long::longValue).max().orElse(-1) / 1e6));
     follower.close();
-  }
-
-  private static HubProcess start(Stage stage, Path dir, String token, Map<String, String> env) {
-    try {
-      return stage.keep(HubProcess.start(dir, token, env));
-    } catch (Exception e) {
-      throw new CompletionException(e);
-    }
   }
 
   /**

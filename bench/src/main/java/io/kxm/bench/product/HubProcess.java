@@ -23,7 +23,8 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class HubProcess implements HubEndpoint {
   static final String PROJECT = "bench";
-  private static final long START_TIMEOUT_MS = 60_000;
+  // Generous: a cold JVM on two cores shared with builds can take most of a minute.
+  private static final long START_TIMEOUT_MS = 120_000;
 
   private final Child child;
   private final URI base;
