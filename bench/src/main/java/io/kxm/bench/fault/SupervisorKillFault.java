@@ -1,8 +1,8 @@
 package io.kxm.bench.fault;
 
 /**
- * Fault 2: a SIGKILL of the runtime supervisor while a run produces events, then a restart: the
- * run reconciled, its hash chain verified, and a stream client resuming with {@code Last-Event-ID}
+ * Fault 2: a SIGKILL of the runtime supervisor while a run produces events, then a restart: the run
+ * reconciled, its hash chain verified, and a stream client resuming with {@code Last-Event-ID}
  * seeing every run event once. It needs a run event stream that a client can resume, which the
  * runtime does not serve yet; until it does, the fault reports itself as not run rather than pass
  * without checking anything.
