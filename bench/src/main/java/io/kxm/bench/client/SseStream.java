@@ -40,8 +40,22 @@ public final class SseStream implements AutoCloseable {
    */
   public static SseStream open(URI base, String path, Map<String, String> headers, int bufferSize)
       throws IOException {
+    return open(base, path, headers, bufferSize, 0);
+  }
+
+  /**
+   * Like {@link #open(URI, String, Map, int)}, with the socket's receive buffer set before
+   * connecting when {@code receiveBuffer} is positive: a client that reads nothing then holds back
+   * only that much, and the server feels it at once.
+   */
+  public static SseStream open(
+      URI base, String path, Map<String, String> headers, int bufferSize, int receiveBuffer)
+      throws IOException {
     Socket s = new Socket();
     try {
+      if (receiveBuffer > 0) {
+        s.setReceiveBufferSize(receiveBuffer);
+      }
       s.setTcpNoDelay(true);
       s.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
       Map<String, String> all = new LinkedHashMap<>();

@@ -99,7 +99,8 @@ public final class Child implements AutoCloseable {
     ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
     pb.environment().putAll(env);
     pb.redirectErrorStream(true);
-    pb.redirectOutput(log.toFile());
+    // Appended, so a child started again on the same folder keeps the first one's log.
+    pb.redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()));
     Process process = pb.start();
     Log.info("started " + name + " (pid " + process.pid() + ")");
     return new Child(name, process, log, watchesInput);
@@ -147,6 +148,12 @@ public final class Child implements AutoCloseable {
     } catch (IOException e) {
       return "(no log: " + e.getMessage() + ")";
     }
+  }
+
+  /** Sends SIGKILL and waits until the process is gone. */
+  public void kill() throws InterruptedException {
+    process.destroyForcibly().waitFor();
+    Log.info("killed " + name + " with SIGKILL (pid " + process.pid() + ")");
   }
 
   /** Closes its input (children that watch it exit), else asks it to stop, then kills it. */

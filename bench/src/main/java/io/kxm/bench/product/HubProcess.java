@@ -45,8 +45,6 @@ public final class HubProcess implements HubEndpoint {
    * again on the same folder, it finds the agents an earlier process registered there.
    */
   public static HubProcess sqliteIn(Path dir, String token) throws Exception {
-    // A hub stopped by a signal may leave its claim behind; its URL must not be taken for ours.
-    Files.deleteIfExists(dir.resolve(".kxm/state/hub.json"));
     return start(dir, token, Map.of());
   }
 
@@ -75,20 +73,28 @@ public final class HubProcess implements HubEndpoint {
     return Files.isRegularFile(inRoot) || !Files.isRegularFile(fromModule) ? inRoot : fromModule;
   }
 
-  private static HubProcess start(Path dir, String token, Map<String, String> storeEnv)
+  /**
+   * Starts a hub whose state lives in {@code dir} and which accepts {@code token} for the bench
+   * project. Starting again on the same folder and token is a restart: the store, the agents and
+   * their keys are those the earlier hub left. {@code extraEnv} wins over the defaults (a store on
+   * another path, PostgreSQL, Redis, stream settings).
+   */
+  public static HubProcess start(Path dir, String token, Map<String, String> extraEnv)
       throws Exception {
     Path jar = jar();
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
           "no hub jar at " + jar + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
     }
+    // A claim left by a hub that was killed must not be mistaken for the new one's.
+    Files.deleteIfExists(dir.resolve(".kxm/state/hub.json"));
     Map<String, String> env = new LinkedHashMap<>();
     env.put("KXM_STATE_HOME", dir.resolve("state-home").toString());
     env.put("KXM_DATA_PATH", dir.resolve(".kxm/state/kxm.db").toString());
     env.put("KXM_LOGS_DIR", dir.resolve("logs").toString());
-    env.put("KXM_AUTH_TOKEN", newToken());
+    env.put("KXM_AUTH_TOKEN", adminToken(token));
     env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
-    env.putAll(storeEnv);
+    env.putAll(extraEnv);
     List<String> cmd = new java.util.ArrayList<>();
     cmd.add(Jvm.java().toString());
     // For profiling a run, e.g. KXM_BENCH_HUB_JAVA_OPTS=-XX:StartFlightRecording=filename=hub.jfr
@@ -143,6 +149,11 @@ public final class HubProcess implements HubEndpoint {
         "the hub did not answer within " + START_TIMEOUT_MS + " ms: " + child.logTail());
   }
 
+  /** The admin token goes with the project token, so a restarted hub accepts the same pair. */
+  private static String adminToken(String projectToken) {
+    return projectToken.replace("kxm_bench_", "kxm_bench_admin_");
+  }
+
   /** A fresh random project token. */
   public static String newToken() {
     byte[] b = new byte[24];
@@ -167,6 +178,11 @@ public final class HubProcess implements HubEndpoint {
   @Override
   public String projectToken() {
     return token;
+  }
+
+  /** {@code kill -9}: no shutdown hook runs, nothing is flushed, no client is told. */
+  public void kill() throws InterruptedException {
+    child.kill();
   }
 
   @Override

@@ -11,5 +11,10 @@ import picocli.CommandLine.Command;
       "Start, stop and inspect the runtime supervisor: one per user and machine, hosting the runs",
       "of every project on 127.0.0.1. 'kxm run' and 'kxm runs' start it on demand."
     },
-    subcommands = {RuntimeStartCommand.class, RuntimeStopCommand.class, RuntimeStatusCommand.class})
+    subcommands = {
+      RuntimeStartCommand.class,
+      RuntimeStopCommand.class,
+      RuntimeStatusCommand.class,
+      RuntimeSyncRetryCommand.class
+    })
 public final class RuntimeCommand extends GroupCommand {}

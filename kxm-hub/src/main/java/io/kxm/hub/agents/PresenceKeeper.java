@@ -1,5 +1,7 @@
 package io.kxm.hub.agents;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.store.Store;
 import java.time.Duration;
 import java.util.List;
@@ -36,9 +38,20 @@ public final class PresenceKeeper implements AutoCloseable {
     timer.scheduleWithFixedDelay(this::renewHeld, period, period, TimeUnit.MILLISECONDS);
   }
 
-  /** Renews the agent's lease now and keeps renewing it until the returned hold closes. */
+  /**
+   * Renews the agent's lease now and keeps renewing it until the returned hold closes. On a full
+   * disk the first renewal is skipped rather than refused: holding a stream is a read, and reads
+   * keep working while the store refuses writes; the timer renews once space is back.
+   */
   public Hold hold(String agentId) {
-    store.agents().renewPresence(agentId, lease);
+    try {
+      store.agents().renewPresence(agentId, lease);
+    } catch (KxmException e) {
+      if (e.code() != ErrorCode.STORE_FULL) {
+        throw e;
+      }
+      LOG.warn("presence of agent {} not renewed, the store is full: {}", agentId, e.getMessage());
+    }
     holds.merge(agentId, 1, Integer::sum);
     AtomicBoolean released = new AtomicBoolean();
     return () -> {

@@ -19,7 +19,8 @@ import java.util.Map;
  * @param purgeInterval how often the retention purge runs (60 s)
  * @param streamHeartbeat idle time after which an event stream sends a comment ({@code
  *     KXM_SSE_HEARTBEAT_MS}, 15 s); it must stay below the server's 30 s idle timeout
- * @param streamQueue live events buffered per stream before a slow client is cut (1,024)
+ * @param streamQueue live events buffered per stream before a client that cannot keep up is cut
+ *     ({@code KXM_SSE_QUEUE}, 1,024)
  * @param awaitRecheck how often a waiting await re-reads the store even without a live event (1 s)
  */
 public record MessagingSettings(
@@ -42,7 +43,7 @@ public record MessagingSettings(
     range("purge interval", purgeInterval, Duration.ofMillis(10), Duration.ofHours(1));
     range("KXM_SSE_HEARTBEAT_MS", streamHeartbeat, Duration.ofMillis(10), Duration.ofSeconds(25));
     if (streamQueue < 16 || streamQueue > 1_000_000) {
-      throw invalid("stream queue must hold 16 to 1,000,000 events, got " + streamQueue);
+      throw invalid("KXM_SSE_QUEUE must be from 16 to 1,000,000 events, got " + streamQueue);
     }
     range("await recheck", awaitRecheck, Duration.ofMillis(10), Duration.ofMinutes(1));
   }
@@ -69,7 +70,8 @@ public record MessagingSettings(
         millis(env, "KXM_SWEEP_INTERVAL_MS", d.sweepInterval),
         d.purgeInterval,
         millis(env, "KXM_SSE_HEARTBEAT_MS", d.streamHeartbeat),
-        d.streamQueue,
+        Math.clamp(
+            number(env, "KXM_SSE_QUEUE", d.streamQueue), Integer.MIN_VALUE, Integer.MAX_VALUE),
         d.awaitRecheck);
   }
 

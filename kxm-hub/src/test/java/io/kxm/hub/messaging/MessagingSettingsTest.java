@@ -20,6 +20,7 @@ class MessagingSettingsTest {
     assertThat(settings.retention()).isEqualTo(Duration.ofDays(7));
     assertThat(settings.sweepInterval()).isEqualTo(Duration.ofSeconds(1));
     assertThat(settings.streamHeartbeat()).isEqualTo(Duration.ofSeconds(15));
+    assertThat(settings.streamQueue()).isEqualTo(1_024);
   }
 
   @Test
@@ -31,12 +32,14 @@ class MessagingSettingsTest {
                 "KXM_MESSAGE_RETENTION_MS", "3600000",
                 "KXM_PRESENCE_LEASE_MS", "30000",
                 "KXM_SSE_HEARTBEAT_MS", "5000",
+                "KXM_SSE_QUEUE", "64",
                 "KXM_SWEEP_INTERVAL_MS", "250"));
     assertThat(settings.maxHops()).isEqualTo(3);
     assertThat(settings.retention()).isEqualTo(Duration.ofHours(1));
     assertThat(settings.presenceLease()).isEqualTo(Duration.ofSeconds(30));
     assertThat(settings.streamHeartbeat()).isEqualTo(Duration.ofSeconds(5));
     assertThat(settings.sweepInterval()).isEqualTo(Duration.ofMillis(250));
+    assertThat(settings.streamQueue()).isEqualTo(64);
   }
 
   @Test
@@ -46,6 +49,7 @@ class MessagingSettingsTest {
             Map.entry("KXM_MAX_HOPS", "many"),
             Map.entry("KXM_MAX_HOPS", "65"),
             Map.entry("KXM_SSE_HEARTBEAT_MS", "30000"),
+            Map.entry("KXM_SSE_QUEUE", "8"),
             Map.entry("KXM_PRESENCE_LEASE_MS", "10"))) {
       String name = bad.getKey();
       assertThatThrownBy(() -> MessagingSettings.fromEnvironment(Map.of(name, bad.getValue())))

@@ -72,6 +72,11 @@ final class HostedProjects implements AutoCloseable {
         ErrorCode.RUN_NOT_FOUND, "no project hosted by this supervisor has the run " + runId);
   }
 
+  /** The projects opened so far, by project key. */
+  synchronized Map<String, ProjectRuns> openProjects() {
+    return Map.copyOf(open);
+  }
+
   void recordRun(String runId, ProjectEntry entry) {
     registry.recordRun(runId, entry.projectKey());
   }

@@ -30,6 +30,7 @@ public final class Supervisor implements AutoCloseable {
   private final Javalin app;
   private final SupervisorRow row;
   private final ScheduledExecutorService heartbeat;
+  private final SyncPushers pushers;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -51,6 +52,7 @@ public final class Supervisor implements AutoCloseable {
     this.drain = drain;
     this.app = app;
     this.row = row;
+    this.pushers = new SyncPushers(config.state(), row.runtimeId(), config.clock(), log);
     this.heartbeat =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("kxm-runtime-heartbeat").unstarted(r));
@@ -111,6 +113,7 @@ public final class Supervisor implements AutoCloseable {
           Map.of("runtimeId", runtimeId, "pid", row.pid(), "port", row.port()));
       Supervisor supervisor =
           new Supervisor(config, lock, registry, projects, log, drain, app, row);
+      supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       return supervisor;
     } catch (RuntimeException e) {
@@ -143,6 +146,7 @@ public final class Supervisor implements AutoCloseable {
         () -> {
           try {
             registry.beat(row.runtimeId(), config.clock().instant(), "running");
+            pushers.refresh(projects.openProjects());
           } catch (RuntimeException e) {
             log.warn("supervisor.heartbeat_failed", Map.of("code", codeOf(e)));
           }
@@ -198,6 +202,7 @@ public final class Supervisor implements AutoCloseable {
       ok = false;
     }
     heartbeat.shutdownNow();
+    pushers.close();
     try {
       app.stop();
     } catch (RuntimeException e) {

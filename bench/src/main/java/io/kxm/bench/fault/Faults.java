@@ -1,0 +1,19 @@
+package io.kxm.bench.fault;
+
+import java.util.List;
+
+/** Every fault the suite knows, in the order they run. */
+final class Faults {
+  private Faults() {}
+
+  static List<Fault> all() {
+    return List.of(
+        new HubKillFault(),
+        new SupervisorKillFault(),
+        new PostgresRestartFault(),
+        new RedisRestartFault(),
+        new DiskFullFault(),
+        new ResumeStormFault(),
+        new SlowSubscriberFault());
+  }
+}
