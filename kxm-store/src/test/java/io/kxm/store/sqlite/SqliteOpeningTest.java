@@ -65,7 +65,9 @@ class SqliteOpeningTest {
               "agent_events:1",
               "workflow_runs:1",
               "workflow_run_events:1",
-              "workflow_journal:1");
+              "workflow_journal:1",
+              "sync_events:1",
+              "runtime_presence:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");
