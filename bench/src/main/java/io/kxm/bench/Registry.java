@@ -20,6 +20,7 @@ import io.kxm.bench.product.IdleHubScenario;
 import io.kxm.bench.product.IdleStreamsScenario;
 import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
+import io.kxm.bench.product.RunEventAppendScenario;
 import io.kxm.bench.product.SendToSseLatencyScenario;
 import java.util.List;
 import java.util.function.Supplier;
@@ -52,6 +53,7 @@ public final class Registry {
     return List.of(
         new DurableSendScenario(),
         new DurableSendScenario(HubSource.POSTGRES),
+        new RunEventAppendScenario(),
         new SendToSseLatencyScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),
