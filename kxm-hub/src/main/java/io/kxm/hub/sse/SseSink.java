@@ -2,7 +2,10 @@ package io.kxm.hub.sse;
 
 import java.io.IOException;
 
-/** The client end of one SSE connection. Writes block while the client is slow. */
+/**
+ * The client end of one SSE connection. Frames may be buffered until {@link #flush}, so that a
+ * batch of events costs one write to the network; writes block while the client is slow.
+ */
 public interface SseSink {
   void event(long seq, String json) throws IOException;
 
@@ -10,6 +13,9 @@ public interface SseSink {
   void control(String name, String json) throws IOException;
 
   void comment(String text) throws IOException;
+
+  /** Sends every frame written so far. A sink that writes through has nothing to do. */
+  default void flush() throws IOException {}
 
   /**
    * Drops the connection from another thread, so that a write blocked on a client that reads

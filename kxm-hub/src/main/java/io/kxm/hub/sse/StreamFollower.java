@@ -4,7 +4,9 @@ import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveListener;
 import java.io.IOException;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeMap;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -14,27 +16,54 @@ import java.util.function.BooleanSupplier;
 /**
  * Serves one stream to one client without gap or duplicate: subscribe to live events first, replay
  * the store after the client's last sequence number, then follow live, dropping anything at or
- * below the last number sent and replaying whenever a jump or a gap signal shows that live delivery
- * missed something. Live events wait in a bounded queue; a client that falls so far behind that the
- * queue overflows is cut, and resumes by replay when it reconnects.
+ * below the last number sent and replaying whenever a gap signal, or a jump that the next few
+ * milliseconds of live events do not fill, shows that live delivery missed something. Live events
+ * wait in a bounded queue and are taken in batches, each sent with one flush; a client that falls
+ * so far behind that the queue overflows is cut, and resumes by replay when it reconnects.
  */
 public final class StreamFollower {
   private static final int REPLAY_BATCH = 500;
   private static final Item GAP = new Item(0, null);
+
+  /**
+   * How long live events past a gap wait for the missing one before the store is read. Publishes
+   * after concurrent commits usually swap places within a millisecond or two; this leaves room for
+   * a busy scheduler while keeping a truly lost event's delay short.
+   */
+  private static final Duration HOLD_WINDOW = Duration.ofMillis(25);
 
   private final LiveBus bus;
   private final StreamSource source;
   private final String stream;
   private final int queueCapacity;
   private final Duration heartbeat;
+  private final Duration holdWindow;
 
   public StreamFollower(
       LiveBus bus, StreamSource source, String stream, int queueCapacity, Duration heartbeat) {
+    this(
+        bus,
+        source,
+        stream,
+        queueCapacity,
+        heartbeat,
+        heartbeat.compareTo(HOLD_WINDOW) < 0 ? heartbeat : HOLD_WINDOW);
+  }
+
+  /** With the time live events past a gap wait for the missing one before a replay. */
+  public StreamFollower(
+      LiveBus bus,
+      StreamSource source,
+      String stream,
+      int queueCapacity,
+      Duration heartbeat,
+      Duration holdWindow) {
     this.bus = bus;
     this.source = source;
     this.stream = stream;
     this.queueCapacity = queueCapacity;
     this.heartbeat = heartbeat;
+    this.holdWindow = holdWindow;
   }
 
   /** Why {@link #follow} returned. */
@@ -53,30 +82,93 @@ public final class StreamFollower {
     BlockingQueue<Item> queue = new ArrayBlockingQueue<>(queueCapacity);
     AtomicBoolean overflow = new AtomicBoolean();
     try (LiveBus.Subscription ignored = bus.subscribe(stream, enqueue(queue, overflow, sink))) {
-      long last = Math.max(0, afterSeq);
-      last = announceExpiredCursor(last, sink);
-      last = replay(last, sink);
+      Position at = new Position(Math.max(0, afterSeq));
+      at.last = announceExpiredCursor(at.last, sink);
+      at.last = replay(at.last, sink);
+      sink.flush();
+      List<Item> drained = new ArrayList<>();
       while (keepGoing.getAsBoolean()) {
         if (overflow.get()) {
           return End.OVERFLOW;
         }
-        Item item = queue.poll(heartbeat.toMillis(), TimeUnit.MILLISECONDS);
-        if (item == null) {
+        long waitNanos =
+            at.held.isEmpty()
+                ? heartbeat.toNanos()
+                : Math.max(0, at.heldSince + holdWindow.toNanos() - System.nanoTime());
+        Item first = queue.poll(waitNanos, TimeUnit.NANOSECONDS);
+        if (first == null && at.held.isEmpty()) {
           // Idle: keep the connection open, and catch up on any event whose live delivery was
           // lost (a publish during a Redis reconnect) with one cheap indexed read.
           sink.comment("heartbeat");
-          last = replay(last, sink);
-        } else if (item == GAP || item.seq() > last + 1) {
-          last = replay(last, sink);
-        } else if (item.seq() == last + 1) {
-          sink.event(item.seq(), item.json());
-          last = item.seq();
+          at.last = replay(at.last, sink);
+        } else if (first == null) {
+          catchUp(at, sink); // the hold window passed and the gap is still open
+        } else {
+          drained.add(first);
+          queue.drainTo(drained);
+          take(drained, at, sink);
+          drained.clear();
         }
+        sink.flush(); // one network write for everything this round produced
       }
       return End.STOPPED;
     } catch (IOException e) {
       return overflow.get() ? End.OVERFLOW : End.CLIENT_GONE;
     }
+  }
+
+  /**
+   * Sends a batch of live events in order. An event past a gap is held rather than answered with a
+   * replay at once: with several senders, commits publish out of order all the time, and the
+   * missing event usually arrives a moment later, which saves a store read per follower. A gap that
+   * stays open longer than the hold window, or holds too many events, is filled by replay, as is
+   * any gap signal from the bus.
+   */
+  private void take(List<Item> items, Position at, SseSink sink) throws IOException {
+    boolean gapSignal = false;
+    for (Item item : items) {
+      if (item == GAP) {
+        gapSignal = true;
+      } else if (item.seq() == at.last + 1 && at.held.isEmpty()) {
+        sink.event(item.seq(), item.json());
+        at.last = item.seq();
+      } else if (item.seq() > at.last) {
+        at.held.put(item.seq(), item.json());
+        at.last = sendHeldInOrder(at, sink);
+      }
+    }
+    if (gapSignal) {
+      catchUp(at, sink);
+    } else if (!at.held.isEmpty()) {
+      long now = System.nanoTime();
+      if (at.heldSince == 0) {
+        at.heldSince = now;
+      } else if (now - at.heldSince >= holdWindow.toNanos() || at.held.size() >= queueCapacity) {
+        catchUp(at, sink);
+      }
+    }
+  }
+
+  /** Replays from the store, then sends whatever held events follow on without a gap. */
+  private void catchUp(Position at, SseSink sink) throws IOException {
+    at.last = replay(at.last, sink);
+    at.last = sendHeldInOrder(at, sink);
+    at.heldSince = at.held.isEmpty() ? 0 : System.nanoTime();
+  }
+
+  /** Drops held events already sent and sends those that now follow {@code last} directly. */
+  private static long sendHeldInOrder(Position at, SseSink sink) throws IOException {
+    long last = at.last;
+    at.held.headMap(last, true).clear();
+    while (!at.held.isEmpty() && at.held.firstKey() == last + 1) {
+      var next = at.held.pollFirstEntry();
+      sink.event(next.getKey(), next.getValue());
+      last = next.getKey();
+    }
+    if (at.held.isEmpty()) {
+      at.heldSince = 0;
+    }
+    return last;
   }
 
   private long announceExpiredCursor(long last, SseSink sink) throws IOException {
@@ -103,6 +195,7 @@ public final class StreamFollower {
           last = event.seq();
         }
       }
+      sink.flush();
       if (batch.size() < REPLAY_BATCH) {
         return last;
       }
@@ -132,4 +225,15 @@ public final class StreamFollower {
   }
 
   private record Item(long seq, String json) {}
+
+  /** Where one connection stands: the last number sent, and live events held past a gap. */
+  private static final class Position {
+    long last;
+    final TreeMap<Long, String> held = new TreeMap<>();
+    long heldSince; // System.nanoTime() when the current gap was first seen; 0 while none
+
+    Position(long last) {
+      this.last = last;
+    }
+  }
 }

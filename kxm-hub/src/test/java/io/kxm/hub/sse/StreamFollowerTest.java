@@ -10,7 +10,9 @@ import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
 class StreamFollowerTest {
@@ -42,6 +44,48 @@ class StreamFollowerTest {
     public long firstRetainedSeq(String stream) {
       return events.isEmpty() ? 0 : firstRetained;
     }
+  }
+
+  /** A log that counts how often it is read. */
+  private static final class CountingLog implements StreamSource {
+    final Log log = new Log();
+    final AtomicInteger reads = new AtomicInteger();
+
+    @Override
+    public List<SseEvent> readAfter(String stream, long afterSeq, int limit) {
+      reads.incrementAndGet();
+      return log.readAfter(stream, afterSeq, limit);
+    }
+
+    @Override
+    public long firstRetainedSeq(String stream) {
+      return log.firstRetainedSeq(stream);
+    }
+  }
+
+  /** A client that records events and flushes, readable from the test thread. */
+  private static final class RecordingClient implements SseSink {
+    final List<Long> seen = new CopyOnWriteArrayList<>();
+    final AtomicInteger flushes = new AtomicInteger();
+
+    @Override
+    public void event(long seq, String json) {
+      seen.add(seq);
+    }
+
+    @Override
+    public void control(String name, String json) {}
+
+    @Override
+    public void comment(String text) {}
+
+    @Override
+    public void flush() {
+      flushes.incrementAndGet();
+    }
+
+    @Override
+    public void abort() {}
   }
 
   /** A client that records what it got and hangs up after a random number of events. */
@@ -187,6 +231,85 @@ class StreamFollowerTest {
 
       assertThat(aborted).isTrue();
       assertThat(result.get()).isEqualTo(StreamFollower.End.OVERFLOW);
+    }
+  }
+
+  @Test
+  void live_events_published_out_of_order_are_sent_in_order_without_reading_the_store_again()
+      throws Exception {
+    CountingLog source = new CountingLog();
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      RecordingClient client = new RecordingClient();
+      AtomicBoolean keepGoing = new AtomicBoolean(true);
+      // A hold window far longer than the test: the order must come from holding, not replay.
+      StreamFollower follower =
+          new StreamFollower(bus, source, STREAM, 64, Duration.ofMinutes(5), Duration.ofMinutes(5));
+      Thread follow = Thread.ofVirtual().start(() -> followQuietly(follower, client, keepGoing));
+      Awaitility.await().until(() -> source.reads.get() == 1); // the replay at subscription
+      SseEvent one = source.log.append();
+      SseEvent two = source.log.append();
+      SseEvent three = source.log.append();
+      bus.publish(STREAM, three.seq(), three.json());
+      bus.publish(STREAM, two.seq(), two.json());
+      bus.publish(STREAM, one.seq(), one.json());
+
+      Awaitility.await().until(() -> client.seen.size() == 3);
+      keepGoing.set(false);
+      bus.publish(STREAM, 0, ""); // wakes the follower so that it sees keepGoing
+      follow.join(Duration.ofSeconds(10));
+
+      assertThat(client.seen).containsExactly(1L, 2L, 3L);
+      assertThat(source.reads.get()).isEqualTo(1);
+    }
+  }
+
+  @Test
+  void a_gap_that_live_delivery_never_fills_is_filled_by_replay_once_the_hold_window_passes()
+      throws Exception {
+    CountingLog source = new CountingLog();
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      RecordingClient client = new RecordingClient();
+      AtomicBoolean keepGoing = new AtomicBoolean(true);
+      StreamFollower follower =
+          new StreamFollower(bus, source, STREAM, 64, Duration.ofMinutes(5), Duration.ofMillis(20));
+      Thread follow = Thread.ofVirtual().start(() -> followQuietly(follower, client, keepGoing));
+      Awaitility.await().until(() -> source.reads.get() == 1);
+      source.log.append(); // its live delivery is lost
+      SseEvent two = source.log.append();
+      bus.publish(STREAM, two.seq(), two.json());
+
+      Awaitility.await().until(() -> client.seen.size() == 2);
+      keepGoing.set(false);
+      bus.publish(STREAM, 0, "");
+      follow.join(Duration.ofSeconds(10));
+
+      assertThat(client.seen).containsExactly(1L, 2L);
+      assertThat(source.reads.get()).isGreaterThan(1);
+    }
+  }
+
+  @Test
+  void a_replayed_backlog_is_flushed_once_per_store_batch_not_once_per_event() throws Exception {
+    CountingLog source = new CountingLog();
+    for (int i = 0; i < 1_200; i++) {
+      source.log.append();
+    }
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      RecordingClient client = new RecordingClient();
+      new StreamFollower(bus, source, STREAM, 16, Duration.ofMillis(10))
+          .follow(0, client, () -> client.seen.size() < 1_200);
+
+      assertThat(client.seen).hasSize(1_200);
+      assertThat(client.flushes.get()).isBetween(3, 10);
+    }
+  }
+
+  private static void followQuietly(
+      StreamFollower follower, SseSink client, AtomicBoolean keepGoing) {
+    try {
+      follower.follow(0, client, keepGoing::get);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

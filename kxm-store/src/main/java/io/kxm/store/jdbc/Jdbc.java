@@ -21,21 +21,29 @@ public final class Jdbc {
   private final Dialect dialect;
   private final String store;
   private final String subject;
+  private final StatementCache cache; // null: prepare and close each statement
 
   public Jdbc(Connection connection, Dialect dialect, String store) {
-    this(connection, dialect, store, "store operation");
+    this(connection, dialect, store, "store operation", null);
   }
 
-  private Jdbc(Connection connection, Dialect dialect, String store, String subject) {
+  /** A helper that reuses prepared statements from {@code cache}, on its one thread. */
+  public Jdbc(Connection connection, Dialect dialect, String store, StatementCache cache) {
+    this(connection, dialect, store, "store operation", cache);
+  }
+
+  private Jdbc(
+      Connection connection, Dialect dialect, String store, String subject, StatementCache cache) {
     this.connection = connection;
     this.dialect = dialect;
     this.store = store;
     this.subject = subject;
+    this.cache = cache;
   }
 
   /** The same helper, naming {@code what} (with ids) in any error it reports. */
   public Jdbc about(String what) {
-    return new Jdbc(connection, dialect, store, what);
+    return new Jdbc(connection, dialect, store, what, cache);
   }
 
   public Dialect dialect() {
@@ -48,16 +56,23 @@ public final class Jdbc {
   }
 
   public <T> List<T> list(String sql, RowMapper<T> mapper, Object... params) {
-    try (PreparedStatement statement = prepare(sql, params);
-        ResultSet rs = statement.executeQuery()) {
+    PreparedStatement statement = null;
+    boolean failed = true;
+    try {
+      statement = prepare(sql, params);
       List<T> rows = new ArrayList<>();
-      Row row = new Row(rs);
-      while (rs.next()) {
-        rows.add(mapper.map(row));
+      try (ResultSet rs = statement.executeQuery()) {
+        Row row = new Row(rs);
+        while (rs.next()) {
+          rows.add(mapper.map(row));
+        }
       }
+      failed = false;
       return rows;
     } catch (SQLException e) {
       throw SqlErrors.translate(e, store, subject);
+    } finally {
+      release(sql, statement, failed);
     }
   }
 
@@ -69,23 +84,48 @@ public final class Jdbc {
 
   /** Runs an insert, update or delete without {@code RETURNING}; returns the rows changed. */
   public int update(String sql, Object... params) {
-    try (PreparedStatement statement = prepare(sql, params)) {
-      return statement.executeUpdate();
+    PreparedStatement statement = null;
+    boolean failed = true;
+    try {
+      statement = prepare(sql, params);
+      int changed = statement.executeUpdate();
+      failed = false;
+      return changed;
     } catch (SQLException e) {
       throw SqlErrors.translate(e, store, subject);
+    } finally {
+      release(sql, statement, failed);
     }
   }
 
   private PreparedStatement prepare(String sql, Object... params) throws SQLException {
-    PreparedStatement statement = connection.prepareStatement(sql);
+    PreparedStatement statement =
+        cache == null ? connection.prepareStatement(sql) : cache.take(sql);
     try {
       for (int i = 0; i < params.length; i++) {
         bind(statement, i + 1, params[i]);
       }
       return statement;
-    } catch (SQLException e) {
-      statement.close();
+    } catch (SQLException | RuntimeException e) {
+      release(sql, statement, true);
       throw e;
+    }
+  }
+
+  private void release(String sql, PreparedStatement statement, boolean failed) {
+    if (statement == null) {
+      return;
+    }
+    if (cache != null) {
+      cache.release(sql, statement, failed);
+      return;
+    }
+    try {
+      statement.close();
+    } catch (SQLException e) {
+      if (!failed) {
+        throw SqlErrors.translate(e, store, subject);
+      }
     }
   }
 

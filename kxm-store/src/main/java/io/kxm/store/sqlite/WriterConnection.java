@@ -3,6 +3,7 @@ package io.kxm.store.sqlite;
 import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.SqlErrors;
+import io.kxm.store.jdbc.StatementCache;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -15,12 +16,19 @@ import java.util.Locale;
  */
 final class WriterConnection implements AutoCloseable {
   private final Connection connection;
+
+  /** More than the distinct statements of every write path together, so none is re-prepared. */
+  private static final int CACHED_STATEMENTS = 128;
+
   private final Jdbc jdbc;
+  private final StatementCache statements;
   private final String store;
 
   WriterConnection(Connection connection, String store) {
     this.connection = connection;
-    this.jdbc = new Jdbc(connection, Dialect.SQLITE, store);
+    // Only the writer thread uses this connection, so its statements can stay prepared.
+    this.statements = new StatementCache(connection, CACHED_STATEMENTS);
+    this.jdbc = new Jdbc(connection, Dialect.SQLITE, store, statements);
     this.store = store;
   }
 
@@ -47,6 +55,7 @@ final class WriterConnection implements AutoCloseable {
 
   @Override
   public void close() {
+    statements.close();
     try {
       connection.close();
     } catch (SQLException e) {

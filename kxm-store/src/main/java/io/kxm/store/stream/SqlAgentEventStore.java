@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
+import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
@@ -19,6 +20,14 @@ import tools.jackson.core.JacksonException;
  * {@link AgentEventStore} in SQL. The next number comes from a per-agent counter row bumped in the
  * appending transaction: the row lock orders concurrent appends, and a rollback takes its number
  * back, so the stream has no gaps (a database sequence would leave them).
+ *
+ * <p>The lock is what keeps the resume contract on PostgreSQL: it is held until commit, so an
+ * append that takes number n+1 waits until the transaction holding n has committed or rolled back.
+ * Numbers therefore become visible in order, and a reader that has seen n+1 can never later find an
+ * n it missed. The lock is also the one point where appends to the same stream wait for each other,
+ * so it is taken as late as possible: appending is the last step of a writing transaction, and on
+ * PostgreSQL the counter bump and the event row are one statement, leaving only the commit under
+ * the lock.
  */
 public final class SqlAgentEventStore implements AgentEventStore {
   /** Large enough for a full request body and its envelope, small enough to bound a frame. */
@@ -42,17 +51,40 @@ public final class SqlAgentEventStore implements AgentEventStore {
     Require.text(dataJson, "event data", MAX_DATA_CHARS);
     requireJson(dataJson, type);
     Jdbc on = jdbc.about("append " + type + " event for agent " + agentId);
-    long seq = on.first(NEXT_SEQ, row -> row.longValue("last_seq"), agentId).orElseThrow();
     Instant ts = Instant.ofEpochMilli(clock.millis());
-    on.update(
-        "INSERT INTO agent_events (agent_id, seq, type, ts, data) VALUES (?, ?, ?, ?, "
-            + jdbc.jsonParam()
-            + ")",
-        agentId,
-        seq,
-        type,
-        ts,
-        dataJson);
+    long seq;
+    if (jdbc.dialect() == Dialect.POSTGRES) {
+      // One round trip from taking the counter row's lock to the end of the statement; callers
+      // append last in their transaction, so the lock is then held for this statement and the
+      // commit only.
+      seq =
+          on.first(
+                  "WITH next AS ("
+                      + NEXT_SEQ
+                      + ") INSERT INTO agent_events"
+                      + " (agent_id, seq, type, ts, data) SELECT ?, last_seq, ?, ?, "
+                      + jdbc.jsonParam()
+                      + " FROM next RETURNING seq",
+                  row -> row.longValue("seq"),
+                  agentId,
+                  agentId,
+                  type,
+                  ts,
+                  dataJson)
+              .orElseThrow();
+    } else {
+      // SQLite has one writer, so the lock costs nothing; it has no data-modifying WITH either.
+      seq = on.first(NEXT_SEQ, row -> row.longValue("last_seq"), agentId).orElseThrow();
+      on.update(
+          "INSERT INTO agent_events (agent_id, seq, type, ts, data) VALUES (?, ?, ?, ?, "
+              + jdbc.jsonParam()
+              + ")",
+          agentId,
+          seq,
+          type,
+          ts,
+          dataJson);
+    }
     return StreamEvent.forAgent(seq, type, ts, agentId, dataJson);
   }
 

@@ -14,6 +14,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.OptionalLong;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -149,5 +152,46 @@ public abstract class AgentEventStoreContract extends StoreContract {
         .isInstanceOfSatisfying(
             KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_REQUEST));
     assertThat(store.agentEvents().lastSeq(alice.id())).isZero();
+  }
+
+  /**
+   * The resume contract: a reader that has seen number n+1 never later finds an n it missed. An
+   * append holding n keeps the next append of the same stream waiting until it commits, so n+1
+   * cannot become visible first.
+   */
+  @Test
+  void a_later_number_never_becomes_visible_before_an_earlier_one_commits() throws Exception {
+    CountDownLatch appended = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CompletableFuture<Long> first =
+        CompletableFuture.supplyAsync(() ->
+            store.write(tx -> {
+              long seq = tx.agentEvents().append(alice.id(), "ping", "{}").seq();
+              appended.countDown();
+              awaitQuietly(release);
+              return seq;
+            }));
+    assertThat(appended.await(30, TimeUnit.SECONDS)).isTrue();
+    CompletableFuture<Long> second =
+        CompletableFuture.supplyAsync(
+            () -> store.agentEvents().append(alice.id(), "ping", "{}").seq());
+
+    assertThat(store.agentEvents().readAfter(alice.id(), 0, 10)).isEmpty();
+    assertThat(second).isNotDone();
+
+    release.countDown();
+    assertThat(first.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+    assertThat(second.get(30, TimeUnit.SECONDS)).isEqualTo(2);
+    assertThat(store.agentEvents().readAfter(alice.id(), 0, 10))
+        .extracting(StreamEvent::seq)
+        .containsExactly(1L, 2L);
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 }
