@@ -23,7 +23,8 @@ public record RunDetail(
    * An approval or wait that waits for an answer.
    *
    * @param kind {@code approval} or {@code wait}
-   * @param status {@code pending} or {@code resolved}
+   * @param status {@code pending}, {@code resolved}, or {@code closed} when the run ended (was
+   *     cancelled, failed) before anyone answered
    */
   public record InteractionView(
       String interactionId, String stepId, String kind, String status, String question) {}

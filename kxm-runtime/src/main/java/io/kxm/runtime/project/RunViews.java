@@ -25,14 +25,18 @@ final class RunViews {
         s.interactions().values().stream()
             .map(i ->
                 new RunDetail.InteractionView(
-                    i.interactionId(),
-                    i.stepId(),
-                    i.kind(),
-                    i.resolved() ? "resolved" : "pending",
-                    i.question()))
+                    i.interactionId(), i.stepId(), i.kind(), interactionStatus(i, s), i.question()))
             .toList(),
         lastReceipt,
         s.lastSequence(),
         s.reason());
+  }
+
+  /** An unanswered interaction of a finished run can no longer be answered: it is closed. */
+  private static String interactionStatus(RunState.Interaction i, RunState s) {
+    if (i.resolved()) {
+      return "resolved";
+    }
+    return s.status().terminal() ? "closed" : "pending";
   }
 }

@@ -116,6 +116,21 @@ class InteractionTest {
   }
 
   @Test
+  void cancelling_a_parked_run_closes_its_unanswered_interaction() {
+    fx = new Fixture(tmp, workflow("ship", approval("signoff", "Ship it?")));
+    ProjectRuntime rt = fx.open();
+    RunSummary run = rt.create("ship", "p");
+    String id = rt.drive(run.runId(), true).run().interactions().getFirst().interactionId();
+
+    RunDetail cancelled = rt.cancel(run.runId());
+
+    assertThat(cancelled.run().status()).isEqualTo("cancelled");
+    assertThat(cancelled.interactions().getFirst().status()).isEqualTo("closed");
+    assertThatThrownBy(() -> rt.resolve(run.runId(), id, new Resolution(true, null, "ana")))
+        .satisfies(e -> assertThat(code(e)).isEqualTo(ErrorCode.RUN_TERMINAL));
+  }
+
+  @Test
   void resolving_an_unknown_interaction_or_without_a_name_is_refused_and_changes_nothing() {
     fx = new Fixture(tmp, workflow("ship", approval("signoff", "Ship it?")));
     ProjectRuntime rt = fx.open();
