@@ -43,6 +43,8 @@ public final class ProcessGateExecutor implements GateExecutor {
               .redirectInput(ProcessBuilder.Redirect.PIPE)
               .start();
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      // start() throws these for a missing program, a denied one, or a platform without
+      // processes: in every case the gate never ran, which the run records as gate_start_failed.
       return new GateOutcome.StartFailed(e.getMessage());
     }
     try {

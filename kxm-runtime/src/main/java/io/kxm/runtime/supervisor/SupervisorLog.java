@@ -71,7 +71,8 @@ public final class SupervisorLog implements AutoCloseable {
       }
       Files.write(file, bytes, StandardOpenOption.APPEND);
     } catch (IOException | UnsupportedOperationException e) {
-      // The log must never take the supervisor down; say it once on the console instead.
+      // UnsupportedOperationException: a file system without POSIX modes. The log must never
+      // take the supervisor down; say it on the console instead.
       fallback.println("kxm-runtime: cannot write " + file + ": " + e.getMessage());
     }
   }

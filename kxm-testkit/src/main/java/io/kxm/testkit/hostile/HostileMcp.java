@@ -285,7 +285,7 @@ public final class HostileMcp {
             Arbitraries.oneOf(toolCalls(peers), plainRequests()).map(Input::text),
             Arbitraries.doubles().between(0, 1))
         .as((text, at) -> {
-          // a fixed id: a cut inside the placeholder would leave half of it behind
+          // the generated id token becomes a fixed string first, so a cut never splits it
           String whole = text.replace(ID, "\"cut\"");
           return new Input(whole.substring(0, (int) (whole.length() * at)), false, null);
         });
