@@ -236,6 +236,24 @@ public enum ErrorCode {
       404,
       "Drive the run first with 'kxm runs drive <runId>'; each drive ends" + " with a receipt."),
 
+  // Sessions on the supervisor: turns, harnesses, streams, network boundary
+  SESSION_NOT_FOUND(404, "List sessions with 'kxm session list' and use one of their IDs."),
+  WORKSPACE_ROOT_INVALID(400, "Pass the absolute path of an existing folder as workspaceRoot."),
+  HARNESS_INVALID(
+      400,
+      "Name the harness as {\"type\": \"command\", \"argv\": [program, args...]};"
+          + " docs/harness-protocol.md describes it."),
+  HARNESS_START_FAILED(
+      500, "Check that the harness program exists, is executable and runs in the workspace."),
+  SESSION_QUEUE_FULL(
+      429, "Wait for the session's queued runs to finish, or cancel some with 'kxm runs cancel'."),
+  RUNTIME_BIND_REQUIRES_TOKEN(
+      1, "Keep the token on (drop --no-token), or bind the supervisor to 127.0.0.1 only."),
+  RUNTIME_TOKEN_NOT_SENT(
+      1,
+      "The supervisor URL is not on loopback; set KXM_RUNTIME_TOKEN to send a token there on"
+          + " purpose."),
+
   // Runtime sync: outbox push to the hub and the hub's ingest
   SYNC_EVENT_REFUSED(
       422,

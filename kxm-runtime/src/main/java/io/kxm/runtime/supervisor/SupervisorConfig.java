@@ -3,6 +3,7 @@ package io.kxm.runtime.supervisor;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.runtime.session.api.SessionSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -13,19 +14,42 @@ import java.util.Objects;
  *
  * @param shutdownGrace how long a stop waits for calls in flight ({@code KXM_SHUTDOWN_GRACE_MS})
  * @param heartbeat how often the registry row's heartbeat is renewed
+ * @param sessions limits and timings of sessions and their streams
+ * @param network bind address, token mode and allowed browser origins
  */
 public record SupervisorConfig(
     StatePaths state,
     ProjectRunsFactory projects,
     Duration shutdownGrace,
     Duration heartbeat,
-    Clock clock) {
+    Clock clock,
+    SessionSettings sessions,
+    NetworkSettings network) {
   static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
 
   public SupervisorConfig {
     Objects.requireNonNull(state, "state");
     Objects.requireNonNull(projects, "projects");
     Objects.requireNonNull(clock, "clock");
+    Objects.requireNonNull(sessions, "sessions");
+    Objects.requireNonNull(network, "network");
+  }
+
+  /** With default session settings on a loopback bind. */
+  public SupervisorConfig(
+      StatePaths state,
+      ProjectRunsFactory projects,
+      Duration shutdownGrace,
+      Duration heartbeat,
+      Clock clock) {
+    this(
+        state,
+        projects,
+        shutdownGrace,
+        heartbeat,
+        clock,
+        SessionSettings.DEFAULTS,
+        NetworkSettings.LOOPBACK);
   }
 
   /** What {@code kxm runtime start} runs with: the real engine, settings from {@code env}. */
