@@ -99,11 +99,6 @@ class LiveReplayTest {
       }
       CompletableFuture.allOf(appended.toArray(CompletableFuture[]::new)).join();
 
-      System.out.println(
-          "TIMING appends "
-              + (System.nanoTime() - t0) / 1_000_000
-              + " commits "
-              + f.store.writer().commits());
       int total = 0;
       for (int i = 0; i < runs.size(); i++) {
         List<SessionEvent> stored = f.store.replay(StreamKey.run(runs.get(i).id()), 0, 10_000);
