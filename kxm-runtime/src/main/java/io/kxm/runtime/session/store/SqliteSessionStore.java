@@ -214,7 +214,8 @@ public final class SqliteSessionStore implements SessionStore {
   private <T> T await(StoreWriter.Work<T> work) {
     if (writer.isWriterThread()) {
       throw new IllegalStateException(
-          "a store write waited on from the store's writer would never finish; chain on the future");
+          "a store write awaited on the store's own writer would never finish;"
+              + " chain on the future instead");
     }
     try {
       return writer.submit(work).join();
