@@ -109,6 +109,7 @@ final class CommandTurn implements HarnessTurn {
     cancelRequested = true;
   }
 
+  /** Cancels a turn that still runs; it does not wait for the tree to be gone. */
   @Override
   public void close() {
     if (!outcome.isDone()) {
