@@ -407,7 +407,7 @@ class CommandHarnessTest {
 
     assertThatThrownBy(() -> fixture.echoHarness().start(input, new HarnessFixture.Outputs()))
         .isInstanceOf(KxmException.class)
-        .hasMessageContaining("is not a folder");
+        .hasMessageContaining("is not the absolute path of a folder");
   }
 
   @Test
