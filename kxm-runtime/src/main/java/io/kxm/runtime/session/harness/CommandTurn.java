@@ -48,6 +48,7 @@ final class CommandTurn implements HarnessTurn {
   private final CompletableFuture<TurnOutcome> outcome = new CompletableFuture<>();
   private final CountDownLatch stdoutRead = new CountDownLatch(1);
   private final AtomicInteger undelivered = new AtomicInteger();
+  private boolean inputEnded; // guarded by stdinLines
   private volatile boolean cancelRequested;
   private volatile boolean settled;
   private volatile RuntimeException listenerFailure;
@@ -86,11 +87,14 @@ final class CommandTurn implements HarnessTurn {
   public void answer(String interactionId, String kind, JsonNode answer) {
     Objects.requireNonNull(interactionId, "interactionId");
     Objects.requireNonNull(kind, "kind");
-    if (outcome.isDone()) {
-      undelivered.incrementAndGet();
-      return;
+    byte[] line = TurnLines.answer(interactionId, kind, answer);
+    synchronized (stdinLines) {
+      if (inputEnded) {
+        undelivered.incrementAndGet();
+        return;
+      }
+      stdinLines.add(line);
     }
-    stdinLines.add(TurnLines.answer(interactionId, kind, answer));
   }
 
   @Override
@@ -243,8 +247,16 @@ final class CommandTurn implements HarnessTurn {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     } finally {
-      stdinLines.add(END_OF_INPUT);
+      endInput();
       settle(killed);
+    }
+  }
+
+  /** Lets the writer finish what is queued; an answer that comes later is counted undelivered. */
+  private void endInput() {
+    synchronized (stdinLines) {
+      inputEnded = true;
+      stdinLines.add(END_OF_INPUT);
     }
   }
 

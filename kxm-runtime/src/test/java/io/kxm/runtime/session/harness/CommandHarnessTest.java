@@ -462,6 +462,16 @@ class CommandHarnessTest {
   }
 
   @Test
+  void an_answer_after_the_turn_ended_is_counted_not_written() throws Exception {
+    Result result = HarnessFixture.run(fixture.echoHarness(), fixture.turn("hi"));
+
+    result.turn().answer("int_late", "approval", Json.read("{\"approved\":true}"));
+
+    assertThat(result.turn().undeliveredLines()).isEqualTo(1);
+    assertThat(result.outcome().outcome()).isEqualTo(TurnOutcome.SUCCESS);
+  }
+
+  @Test
   void ten_thousand_deltas_reach_the_listener_in_order() throws Exception {
     Result result = HarnessFixture.run(fixture.echoHarness(), fixture.turn("stream 10000"));
 
