@@ -103,6 +103,13 @@ public final class SessionService implements Sessions {
     return cache.size();
   }
 
+  /** Turns running now across all sessions. */
+  public int activeRuns() {
+    synchronized (lock) {
+      return active.size();
+    }
+  }
+
   @Override
   public Session create(String workspaceRoot, HarnessSpec harness, String model) {
     String root = SessionInputs.workspaceRoot(workspaceRoot);
