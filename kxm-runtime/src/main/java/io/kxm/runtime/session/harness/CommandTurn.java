@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -83,6 +84,8 @@ final class CommandTurn implements HarnessTurn {
 
   @Override
   public void answer(String interactionId, String kind, JsonNode answer) {
+    Objects.requireNonNull(interactionId, "interactionId");
+    Objects.requireNonNull(kind, "kind");
     if (outcome.isDone()) {
       undelivered.incrementAndGet();
       return;
