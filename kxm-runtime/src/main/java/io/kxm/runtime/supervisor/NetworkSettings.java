@@ -47,7 +47,7 @@ public record NetworkSettings(
     }
     allowedOrigins = origins(allowedOrigins);
     hostNames = hostNames(hostNames);
-    if (!tokenRequired && !isLoopback()) {
+    if (!tokenRequired && !Loopback.isLoopback(bindHost)) {
       throw new KxmException(
           ErrorCode.RUNTIME_BIND_REQUIRES_TOKEN,
           "--no-token refused: the supervisor would listen on "
