@@ -32,7 +32,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SupervisorPaths paths = BackgroundRuntime.paths(context);
-    Optional<RunningSupervisor> running = RunningSupervisor.find(paths);
+    Optional<RunningSupervisor> running = RunningSupervisor.find(paths, context.env());
     Optional<SupervisorRow> row =
         running.map(RunningSupervisor::row).or(() -> RunningSupervisor.row(paths));
     String state =
@@ -53,6 +53,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
         out.put("heartbeatAt", r.row().heartbeatAt().toString());
       });
       out.put("tokenFile", paths.tokenFile().toString());
+      running.ifPresent(r -> out.put("tokenSource", r.credential().explicit() ? "env" : "file"));
       out.put("registry", paths.registry().toString());
       out.put("log", paths.logFile().toString());
       context.out().println(Json.write(out));
