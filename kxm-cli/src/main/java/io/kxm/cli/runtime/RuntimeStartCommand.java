@@ -83,6 +83,12 @@ public final class RuntimeStartCommand implements Callable<Integer> {
                 + ")");
     if (running.isEmpty()) {
       warnWithoutToken();
+    } else if (bind != null || noToken) {
+      context
+          .err()
+          .println(
+              "kxm: the running supervisor keeps the settings it started with; stop it first to"
+                  + " change --bind or --no-token");
     }
     context.out().println("stop it with: kxm runtime stop");
     context.out().flush();

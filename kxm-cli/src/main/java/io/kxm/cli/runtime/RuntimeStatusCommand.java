@@ -63,7 +63,11 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
       context.out().println("  url:      " + r.url());
       context.out().println("  pid:      " + r.row().pid());
       context.out().println("  since:    " + r.row().startedAt());
-      context.out().println("  token:    " + paths.tokenFile());
+      context
+          .out()
+          .println(
+              "  token:    "
+                  + (r.credential().explicit() ? "KXM_RUNTIME_TOKEN" : paths.tokenFile()));
       context.out().println("  log:      " + paths.logFile());
     } else {
       context.out().println("runtime supervisor: " + state.replace('_', ' '));
