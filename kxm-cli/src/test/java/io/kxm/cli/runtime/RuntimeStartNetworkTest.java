@@ -77,6 +77,9 @@ class RuntimeStartNetworkTest {
     String url = status.get("url").asString();
     assertThat(url).startsWith("http://127.0.0.1:");
     assertThat(status.get("tokenSource").asString()).isEqualTo("file");
+    Run again = kxm(Map.of(), "runtime", "start", "--no-token");
+    assertThat(again.out()).contains("already running at " + url);
+    assertThat(again.err()).contains("keeps the settings it started with");
 
     try (HttpClient http = HttpClient.newHttpClient()) {
       HttpResponse<String> health =
