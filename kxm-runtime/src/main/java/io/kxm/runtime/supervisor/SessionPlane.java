@@ -1,10 +1,10 @@
 package io.kxm.runtime.supervisor;
 
 import io.kxm.runtime.session.api.Sessions;
-import io.kxm.runtime.session.harness.CommandHarness;
 import io.kxm.runtime.session.store.SqliteSessionStore;
 import io.kxm.runtime.session.stream.ActiveStreams;
 import io.kxm.runtime.session.stream.EventStream;
+import io.kxm.runtime.session.turn.Harnesses;
 import io.kxm.runtime.session.turn.SessionService;
 import java.time.Duration;
 import java.util.Map;
@@ -30,7 +30,11 @@ final class SessionPlane implements AutoCloseable {
     SessionService service;
     try {
       service =
-          SessionService.start(store, true, CommandHarness::new, config.clock(), config.sessions());
+          SessionService.start(store,
+              true,
+              Harnesses.standard(System.getenv(), config.clock()),
+              config.clock(),
+              config.sessions());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       store.close();

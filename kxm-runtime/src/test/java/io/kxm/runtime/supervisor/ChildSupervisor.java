@@ -60,15 +60,16 @@ final class ChildSupervisor implements AutoCloseable {
       throw e;
     }
     // Keep draining its output so the child never blocks on a full pipe.
-    Thread.ofVirtual().start(() -> {
-      try {
-        while (out.readLine() != null) {
-          // discarded: the supervisor log under the state home has what matters
-        }
-      } catch (IOException e) {
-        // the child is gone
-      }
-    });
+    Thread.ofVirtual()
+        .start(() -> {
+          try {
+            while (out.readLine() != null) {
+              // discarded: the supervisor log under the state home has what matters
+            }
+          } catch (IOException e) {
+            // the child is gone
+          }
+        });
     String token =
         SupervisorToken.read(
                 SupervisorPaths.of(new io.kxm.core.paths.StatePaths(stateHome)).tokenFile())

@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * SIGTERM drains: new runs are refused while the active one gets the grace, reads and streams
- * still work, and a turn that outlives the grace ends interrupted.
+ * SIGTERM drains: new runs are refused while the active one gets the grace, reads and streams still
+ * work, and a turn that outlives the grace ends interrupted.
  */
 class DrainTest {
   /** A harness whose turn never ends: it streams one delta, then waits. */

@@ -50,8 +50,7 @@ class SessionsApiTest {
   }
 
   @Test
-  void a_turn_is_queued_streamed_recorded_and_verified_in_the_documented_shapes()
-      throws Exception {
+  void a_turn_is_queued_streamed_recorded_and_verified_in_the_documented_shapes() throws Exception {
     Reply created =
         SupervisorHttp.post(
             url + "/v1/sessions",
@@ -132,17 +131,18 @@ class SessionsApiTest {
                     .header("Last-Event-ID", "0")
                     .build(),
                 HttpResponse.BodyHandlers.ofLines());
-    assertThat(response.headers().firstValue("Content-Type")).hasValueSatisfying(type ->
-        assertThat(type).startsWith("text/event-stream"));
+    assertThat(response.headers().firstValue("Content-Type"))
+        .hasValueSatisfying(type -> assertThat(type).startsWith("text/event-stream"));
     List<String> lines = new CopyOnWriteArrayList<>();
     Thread reader =
-        Thread.ofVirtual().start(() -> {
-          try (Stream<String> body = response.body()) {
-            body.forEach(lines::add);
-          } catch (RuntimeException closed) {
-            // the test closed the stream
-          }
-        });
+        Thread.ofVirtual()
+            .start(() -> {
+              try (Stream<String> body = response.body()) {
+                body.forEach(lines::add);
+              } catch (RuntimeException closed) {
+                // the test closed the stream
+              }
+            });
     await()
         .atMost(Duration.ofSeconds(10))
         .until(() -> lines.stream().filter(": keep-alive"::equals).count() >= 2);

@@ -85,7 +85,8 @@ class SlowClientTest {
       String received = dechunk(raw);
       long lastSeen = lastCompleteId(received);
       assertThat(lastSeen).isLessThan(stored.getLast());
-      assertThat(Files.readString(SupervisorPaths.of(new StatePaths(dir.resolve("state"))).logFile()))
+      assertThat(
+              Files.readString(SupervisorPaths.of(new StatePaths(dir.resolve("state"))).logFile()))
           .contains("stream.cut");
 
       List<Long> resumed = new ArrayList<>();

@@ -56,7 +56,8 @@ class StreamResumeTest {
   @Test
   void a_client_cut_at_200_random_points_sees_every_event_once_in_order() throws Exception {
     long seed = Long.getLong("kxm.test.seed", new Random().nextLong());
-    System.out.println("StreamResumeTest seed " + seed + " (rerun with -Dkxm.test.seed=" + seed + ")");
+    System.out.println(
+        "StreamResumeTest seed " + seed + " (rerun with -Dkxm.test.seed=" + seed + ")");
     Random random = new Random(seed);
     TreeSet<Integer> cuts = new TreeSet<>();
     while (cuts.size() < CUTS) {

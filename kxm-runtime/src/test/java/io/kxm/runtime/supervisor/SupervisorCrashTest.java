@@ -10,7 +10,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -67,15 +66,15 @@ class SupervisorCrashTest {
       assertThat(frames.getLast().type()).isEqualTo("run.completed");
       JsonNode done = calls.run(continuation).path("run");
       assertThat(done.path("status").asString()).isEqualTo("completed");
-      assertThat(done.path("finalMessage").asString())
-          .isEqualTo("resumed with approved: ship it");
+      assertThat(done.path("finalMessage").asString()).isEqualTo("resumed with approved: ship it");
 
       // The old run's stream now ends too: it is over and nothing of it is pending.
       List<SseClient.Frame> old = calls.replayAll(runId);
       assertThat(old).extracting(SseClient.Frame::type).contains("interaction.resolved");
 
       Reply messages =
-          SupervisorHttp.get(second.url() + "/v1/sessions/" + session + "/messages", second.token());
+          SupervisorHttp.get(
+              second.url() + "/v1/sessions/" + session + "/messages", second.token());
       assertThat(messages.body().path("messages").findValuesAsString("content"))
           .contains("please approve the write", "resumed with approved: ship it");
       assertThat(calls.verify(runId).path("ok").asBoolean()).isTrue();

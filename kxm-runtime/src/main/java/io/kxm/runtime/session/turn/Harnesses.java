@@ -9,7 +9,9 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.function.Function;
 
-/** Which {@link Harness} runs a session's turns, by the harness type the session was created with. */
+/**
+ * Which {@link Harness} runs a session's turns, by the harness type the session was created with.
+ */
 public final class Harnesses implements Function<HarnessSpec, Harness> {
   private final Map<String, Function<HarnessSpec, Harness>> byType;
 
@@ -27,8 +29,7 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
    */
   public static Harnesses standard(Map<String, String> environment, Clock clock) {
     Map<String, String> env = Map.copyOf(environment);
-    return new Harnesses(
-        Map.of(HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock)));
+    return new Harnesses(Map.of(HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock)));
   }
 
   @Override

@@ -47,10 +47,8 @@ class SessionInteractionsTest {
         .hasMessageContaining("approved")
         .extracting(e -> ((KxmException) e).code())
         .isEqualTo(ErrorCode.INVALID_REQUEST);
-    assertThatThrownBy(
-            () ->
-                fx.service.resolve(
-                    run.id(), asked.id(), Json.read("{\"approved\":true,\"extra\":1}")))
+    assertThatThrownBy(() ->
+            fx.service.resolve(run.id(), asked.id(), Json.read("{\"approved\":true,\"extra\":1}")))
         .hasMessageContaining("extra");
     assertThat(fx.service.run(run.id()).status()).isEqualTo(RUNNING);
 
@@ -63,7 +61,9 @@ class SessionInteractionsTest {
     assertThat(done.finalMessage()).isEqualTo("approved=True by ana");
     assertThat(fx.types(run.id()))
         .containsSubsequence(
-            EventTypes.APPROVAL_REQUIRED, EventTypes.INTERACTION_RESOLVED, EventTypes.RUN_COMPLETED);
+            EventTypes.APPROVAL_REQUIRED,
+            EventTypes.INTERACTION_RESOLVED,
+            EventTypes.RUN_COMPLETED);
     assertThat(fx.service.history(session.id()))
         .extracting(Message::role)
         .containsExactly("user", "interaction", "assistant");
@@ -104,13 +104,13 @@ class SessionInteractionsTest {
             .filter(e -> e.type().equals(EventTypes.INTERACTION_RESOLVED))
             .findFirst()
             .orElseThrow();
-    assertThat(announced.data().path("continuationRunId").asString())
-        .isEqualTo(continuation.id());
+    assertThat(announced.data().path("continuationRunId").asString()).isEqualTo(continuation.id());
     assertThat(fx.service.history(session.id()))
         .extracting(Message::role, Message::content)
         .satisfiesExactly(
             user -> assertThat(user.toList()).containsExactly("user", "clean the build"),
             answer -> assertThat(answer.toList().get(1).toString()).contains("\"approved\":true"),
-            reply -> assertThat(reply.toList()).containsExactly("assistant", "approved=True by bo"));
+            reply ->
+                assertThat(reply.toList()).containsExactly("assistant", "approved=True by bo"));
   }
 }

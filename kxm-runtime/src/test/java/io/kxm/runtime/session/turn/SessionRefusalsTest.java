@@ -34,7 +34,8 @@ class SessionRefusalsTest {
   @Test
   void a_workspace_root_that_is_relative_missing_or_a_file_is_refused() throws Exception {
     Path file = Files.writeString(tmp.resolve("file.txt"), "x");
-    for (String root : new String[] {"relative/dir", tmp.resolve("absent").toString(), file.toString(), ""}) {
+    for (String root :
+        new String[] {"relative/dir", tmp.resolve("absent").toString(), file.toString(), ""}) {
       assertThatThrownBy(() -> fx.service.create(root, fx.agent("echo"), null))
           .isInstanceOf(KxmException.class)
           .extracting(e -> ((KxmException) e).code())

@@ -39,8 +39,7 @@ class SessionStopsTest {
   }
 
   @Test
-  void cancel_ends_a_queued_run_at_once_and_a_running_one_with_its_process_tree()
-      throws Exception {
+  void cancel_ends_a_queued_run_at_once_and_a_running_one_with_its_process_tree() throws Exception {
     fx = SessionsFixture.start(tmp, SessionsFixture.settings(4, 10));
     Path pidFile = tmp.resolve("child.pid");
     Session session = fx.session("hang", pidFile.toString());
@@ -70,12 +69,15 @@ class SessionStopsTest {
     Session session = fx.store.createSession(fx.workspace.toString(), fx.agent("echo"), null);
     SessionRun wasRunning = fx.store.createRun(session.id(), "one", null);
     SessionRun wasQueued = fx.store.createRun(session.id(), "two", null);
-    SessionRun stranger = fx.store.createRun(fx.store.createSession(fx.workspace.toString(), fx.agent("echo"), null).id(), "three", null);
+    SessionRun stranger =
+        fx.store.createRun(
+            fx.store.createSession(fx.workspace.toString(), fx.agent("echo"), null).id(),
+            "three",
+            null);
     fx.store.transition(wasRunning.id(), RUNNING, null, Json.object());
     fx.store.transition(stranger.id(), RUNNING, null, Json.object());
     Path childPid = tmp.resolve("orphan-child.pid");
-    Process orphan =
-        start("/usr/bin/python3", fx.agent.toString(), "hang", childPid.toString());
+    Process orphan = start("/usr/bin/python3", fx.agent.toString(), "hang", childPid.toString());
     orphan
         .getOutputStream()
         .write("{\"runId\":\"srun_gone\",\"prompt\":\"one\",\"history\":[]}\n".getBytes());
@@ -92,8 +94,7 @@ class SessionStopsTest {
 
     fx.startService(SessionsFixture.settings(4, 10));
 
-    assertThat(fx.service.reconciliation())
-        .isEqualTo(new RestartReconciler.Reconciliation(1, 3));
+    assertThat(fx.service.reconciliation()).isEqualTo(new RestartReconciler.Reconciliation(1, 3));
     for (SessionRun run : List.of(wasRunning, wasQueued, stranger)) {
       SessionRun after = fx.service.run(run.id());
       assertThat(after.status()).isEqualTo(INTERRUPTED);

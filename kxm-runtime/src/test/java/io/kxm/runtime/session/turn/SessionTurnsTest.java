@@ -146,7 +146,8 @@ class SessionTurnsTest {
         fx.service.create(
             fx.workspace.toString(),
             new HarnessSpec(
-                HarnessSpec.COMMAND, List.of("/usr/bin/python3", "-c", "import sys; sys.stdin.readline()")),
+                HarnessSpec.COMMAND,
+                List.of("/usr/bin/python3", "-c", "import sys; sys.stdin.readline()")),
             null);
 
     SessionRun run = fx.service.submit(silent.id(), "anything");

@@ -120,9 +120,7 @@ final class SessionsFixture implements AutoCloseable {
   }
 
   void awaitGone(long pid) {
-    await()
-        .atMost(WAIT)
-        .until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
+    await().atMost(WAIT).until(() -> ProcessHandle.of(pid).map(p -> !p.isAlive()).orElse(true));
   }
 
   List<SessionEvent> events(String runId) {

@@ -41,7 +41,9 @@ class TurnQueueTest {
 
     assertThat(queue.remove("r2")).isTrue();
     assertThat(queue.remove("r2")).isFalse();
-    assertThat(queue.takeStartable()).extracting(TurnQueue.Waiting::runId).containsExactly("r1", "r3");
+    assertThat(queue.takeStartable())
+        .extracting(TurnQueue.Waiting::runId)
+        .containsExactly("r1", "r3");
     queue.add("r4", "s1");
     assertThat(queue.clear()).extracting(TurnQueue.Waiting::runId).containsExactly("r4");
     assertThat(queue.isWaiting("r4")).isFalse();
