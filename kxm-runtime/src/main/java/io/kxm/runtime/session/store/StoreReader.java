@@ -39,7 +39,9 @@ final class StoreReader {
 
   List<Session> sessions(int limit) {
     return list(
-        "SELECT " + Rows.SESSION + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
+        "SELECT "
+            + Rows.SESSION
+            + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
         Rows::session,
         limit);
   }
