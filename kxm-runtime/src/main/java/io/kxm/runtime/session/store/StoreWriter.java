@@ -93,6 +93,10 @@ final class StoreWriter {
 
   /** Runs what is already queued, then stops the thread. */
   void stop() {
+    if (isWriterThread()) {
+      throw new IllegalStateException(
+          "the session store cannot be closed from its own writer; close it from another thread");
+    }
     synchronized (submitLock) {
       if (stopping) {
         return;
