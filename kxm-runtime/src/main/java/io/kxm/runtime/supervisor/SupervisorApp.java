@@ -39,9 +39,11 @@ final class SupervisorApp {
       Drain drain,
       IntSupplier port,
       RunRoutes runs,
+      SessionRoutes sessions,
       SupervisorLog log) {
     SupervisorGuard guard = new SupervisorGuard(port, network);
-    return Javalin.create(config -> configure(config, token, network, drain, guard, runs, log));
+    return Javalin.create(
+        config -> configure(config, token, network, drain, guard, runs, sessions, log));
   }
 
   private static void configure(
@@ -51,6 +53,7 @@ final class SupervisorApp {
       Drain drain,
       SupervisorGuard guard,
       RunRoutes runs,
+      SessionRoutes sessions,
       SupervisorLog log) {
     config.concurrency.useVirtualThreads = true;
     config.startup.showJavalinBanner = false;
@@ -88,6 +91,7 @@ final class SupervisorApp {
 
     config.routes.get("/health", ctx -> health(ctx, token, network.tokenRequired()));
     runs.install(config.routes);
+    sessions.install(config.routes);
 
     config.routes.exception(KxmException.class, (e, ctx) -> write(ctx, e, log));
     config.routes.exception(

@@ -74,7 +74,7 @@ public record SupervisorConfig(
         grace(env.get("KXM_SHUTDOWN_GRACE_MS")),
         Duration.ofSeconds(5),
         clock,
-        SessionSettings.DEFAULTS,
+        SessionEnvironment.read(env),
         NetworkSettings.fromEnvironment(env, bind, noToken));
   }
 

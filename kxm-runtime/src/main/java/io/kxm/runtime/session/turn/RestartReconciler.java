@@ -12,11 +12,11 @@ import java.util.List;
  * just started, so whatever the store says is in flight was left by one that crashed or was killed.
  * Harness process trees it left are ended first, so none of them keeps writing to a workspace.
  */
-final class RestartReconciler {
+public final class RestartReconciler {
   static final String SERVER_RESTART = "server_restart";
 
   /** What reconciliation did, for the supervisor's log. */
-  record Reconciliation(int processesEnded, int runsInterrupted) {}
+  public record Reconciliation(int processesEnded, int runsInterrupted) {}
 
   private final SessionStore store;
   private final OrphanProcesses orphans;
