@@ -1,0 +1,155 @@
+package io.kxm.cli.session.watch;
+
+import io.kxm.core.json.Json;
+import java.io.PrintWriter;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Prints a run's events for a person: message deltas inline as they stream, every other event as
+ * one readable line. Long values are cut so that one tool's output cannot flood the terminal.
+ */
+final class EventLines {
+  private static final int MAX_VALUE = 240;
+
+  private final PrintWriter out;
+  private boolean midLine;
+  private boolean streamed;
+
+  EventLines(PrintWriter out) {
+    this.out = out;
+  }
+
+  void print(JsonNode envelope) {
+    String type = text(envelope, "type");
+    JsonNode data = envelope.path("data");
+    if (type.equals("message.delta")) {
+      String delta = text(data, "text");
+      out.print(delta);
+      midLine = !delta.endsWith("\n") && (midLine || !delta.isEmpty());
+      streamed = true;
+      out.flush();
+      return;
+    }
+    if (type.equals("message.completed") && streamed) {
+      // The deltas already showed the message; only end its line.
+      endLine();
+      streamed = false;
+      out.flush();
+      return;
+    }
+    endLine();
+    out.println(line(type, data));
+    out.flush();
+  }
+
+  /** Ends a line a delta left open, so that what follows starts on its own line. */
+  void endLine() {
+    if (midLine) {
+      out.println();
+      midLine = false;
+    }
+  }
+
+  static String line(String type, JsonNode data) {
+    return switch (type) {
+      case "session.created" -> "session created in " + text(data, "workspaceRoot");
+      case "run.queued" ->
+          "queued"
+              + (data.hasNonNull("resumedFrom")
+                  ? " (continues " + text(data, "resumedFrom") + ")"
+                  : "");
+      case "run.started" -> "running";
+      case "message.completed" -> text(data, "text");
+      case "tool.call" ->
+          "tool call "
+              + text(data, "name")
+              + " ["
+              + text(data, "id")
+              + "] "
+              + cut(compact(data.path("input")));
+      case "tool.result" ->
+          (data.path("isError").asBoolean(false) ? "tool error [" : "tool result [")
+              + text(data, "id")
+              + "] "
+              + cut(compact(data.path("output")));
+      case "usage" -> "usage: " + usage(data);
+      case "run.approval.required" -> "approval needed " + request(data);
+      case "run.clarification.required" -> "question " + request(data);
+      case "run.elicitation.required" -> "input needed " + request(data);
+      case "interaction.resolved" -> resolved(data);
+      case "harness.protocol_error" ->
+          "harness protocol error: " + text(data, "reason") + ": " + cut(text(data, "line"));
+      case "run.completed" -> "run completed (" + text(data, "outcome") + ")";
+      case "run.failed" ->
+          "run failed ("
+              + text(data, "outcome")
+              + ")"
+              + (data.hasNonNull("error") ? ": " + text(data, "error") : "")
+              + (data.hasNonNull("exitCode") ? ", exit code " + data.path("exitCode").asInt() : "");
+      case "run.cancelled" -> "run cancelled";
+      case "run.interrupted" -> "run interrupted: " + text(data, "error");
+      default -> type + " " + cut(compact(data));
+    };
+  }
+
+  private static String request(JsonNode data) {
+    JsonNode request = data.path("request");
+    StringBuilder line = new StringBuilder(text(data, "interactionId")).append(":");
+    for (String field : new String[] {"tool", "question", "message", "reason"}) {
+      if (request.hasNonNull(field)) {
+        line.append(' ').append(field).append(' ').append(cut(text(request, field)));
+      }
+    }
+    if (request.hasNonNull("input")) {
+      line.append(" input ").append(cut(compact(request.path("input"))));
+    }
+    return line.toString();
+  }
+
+  private static String resolved(JsonNode data) {
+    JsonNode answer = data.path("answer");
+    String verdict =
+        data.path("kind").asString("").equals("approval")
+            ? (answer.path("approved").asBoolean(false) ? "approved" : "denied")
+            : "answered";
+    return text(data, "interactionId")
+        + " "
+        + verdict
+        + (answer.hasNonNull("by") ? " by " + text(answer, "by") : "")
+        + (answer.hasNonNull("answer") ? ": " + cut(text(answer, "answer")) : "")
+        + (data.hasNonNull("continuationRunId")
+            ? "; the session goes on in run " + text(data, "continuationRunId")
+            : "");
+  }
+
+  private static String usage(JsonNode data) {
+    StringBuilder line = new StringBuilder();
+    for (var field : data.properties()) {
+      if (!line.isEmpty()) {
+        line.append(", ");
+      }
+      line.append(field.getKey()).append(' ').append(compact(field.getValue()));
+    }
+    return line.toString();
+  }
+
+  static String text(JsonNode node, String field) {
+    JsonNode value = node.path(field);
+    if (value.isMissingNode() || value.isNull()) {
+      return "";
+    }
+    return value.isValueNode() ? value.asString() : Json.write(value);
+  }
+
+  private static String compact(JsonNode value) {
+    if (value.isMissingNode() || value.isNull()) {
+      return "";
+    }
+    return value.isString() ? value.asString() : Json.write(value);
+  }
+
+  private static String cut(String value) {
+    String oneLine = value.replace('\n', ' ').replace('\r', ' ');
+    return oneLine.length() <= MAX_VALUE ? oneLine : oneLine.substring(0, MAX_VALUE) + "…";
+  }
+}

@@ -1,0 +1,234 @@
+package io.kxm.cli.session.watch;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.RunningSupervisor;
+import io.kxm.cli.runtime.SupervisorClient;
+import io.kxm.cli.runtime.SupervisorStream;
+import io.kxm.client.sse.SseFrame;
+import io.kxm.client.sse.SseReader;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Follows one session run's event stream until the run is over: prints each event once, in order,
+ * answers or announces the questions the run puts to a person, and after a dropped connection
+ * resumes with {@code Last-Event-ID} of the last event seen, so nothing is missed or repeated.
+ */
+public final class RunWatch {
+  /** A harness line is at most 1 MiB; its JSON escaping can grow it several times. */
+  static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+  static final int MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
+  private static final Set<String> ASKS =
+      Set.of("run.approval.required", "run.clarification.required", "run.elicitation.required");
+  private static final Set<ErrorCode> RETRYABLE =
+      Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
+
+  private final CliContext context;
+  private final String runId;
+  private final boolean json;
+  private final Backoff backoff;
+  private final EventLines lines;
+  private final PrintWriter notes;
+  private final InteractionDesk desk;
+  private RunningSupervisor supervisor;
+  private long lastSeq;
+  private String terminal;
+
+  RunWatch(
+      CliContext context,
+      String runId,
+      long after,
+      boolean json,
+      Backoff backoff,
+      InteractionDesk.Asker asker) {
+    this.context = context;
+    this.runId = runId;
+    this.lastSeq = after;
+    this.json = json;
+    this.backoff = backoff;
+    this.lines = new EventLines(context.out());
+    this.notes = json ? context.err() : context.out();
+    this.desk = new InteractionDesk(asker, this::resolve, notes);
+  }
+
+  /**
+   * Follows {@code runId} after event {@code after} (0: from its start) and returns the exit code:
+   * 0 when the run completed, 1 when it failed, was cancelled or was interrupted.
+   *
+   * @param json print each event's envelope as one JSON line instead of text
+   */
+  public static int follow(CliContext context, String runId, long after, boolean json) {
+    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, InteractionDesk.terminal())
+        .follow();
+  }
+
+  int follow() {
+    supervisor = BackgroundRuntime.ensure(context);
+    int failures = 0;
+    while (true) {
+      boolean progressed = false;
+      try {
+        progressed = readOnce();
+        if (terminal != null && nothingPending()) {
+          return terminal.equals("run.completed") ? 0 : 1;
+        }
+      } catch (IOException e) {
+        // A dropped connection; resume below.
+      } catch (KxmException e) {
+        if (!RETRYABLE.contains(e.code())) {
+          lines.endLine();
+          throw e;
+        }
+      }
+      failures = progressed ? 0 : failures + 1;
+      if (failures >= backoff.attempts()) {
+        lines.endLine();
+        throw new KxmException(
+            ErrorCode.RUNTIME_UNREACHABLE,
+            "lost the event stream of run "
+                + runId
+                + " and could not resume it in "
+                + failures
+                + " tries; the last event seen is "
+                + lastSeq,
+            "Check 'kxm runtime status', then follow on with 'kxm runs watch "
+                + runId
+                + " --after "
+                + lastSeq
+                + "'.");
+      }
+      lines.endLine();
+      context.err().println("reconnecting… (after event " + lastSeq + ")");
+      context.err().flush();
+      pause(failures);
+      supervisor = RunningSupervisor.find(BackgroundRuntime.paths(context)).orElse(null);
+    }
+  }
+
+  /** One connection, read to its end; true when it brought at least one new event. */
+  private boolean readOnce() throws IOException {
+    if (supervisor == null) {
+      throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
+    }
+    String path = "/v1/runs/" + SupervisorClient.segment(runId) + "/events";
+    boolean progressed = false;
+    try (InputStream in = SupervisorStream.open(supervisor, path, lastSeq)) {
+      SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
+      for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
+        progressed |= accept(frame);
+      }
+    }
+    return progressed;
+  }
+
+  private boolean accept(SseFrame frame) {
+    long seq = seqOf(frame);
+    if (seq >= 0 && seq <= lastSeq) {
+      return false;
+    }
+    if (frame.oversized() || frame.data() == null) {
+      lines.endLine();
+      context.err().println("event " + frame.id() + " is too large to show; skipped");
+      lastSeq = Math.max(lastSeq, seq);
+      return seq >= 0;
+    }
+    JsonNode envelope;
+    try {
+      envelope = Json.read(frame.data());
+    } catch (RuntimeException e) {
+      lines.endLine();
+      context.err().println("event " + frame.id() + " is not JSON; skipped");
+      lastSeq = Math.max(lastSeq, seq);
+      return seq >= 0;
+    }
+    lastSeq = Math.max(lastSeq, envelope.path("seq").asLong(seq));
+    String type = EventLines.text(envelope, "type");
+    if (json) {
+      context.out().println(Json.write(envelope));
+      context.out().flush();
+    } else {
+      lines.print(envelope);
+    }
+    if (ASKS.contains(type)) {
+      String interactionId = EventLines.text(envelope.path("data"), "interactionId");
+      if (pending().containsKey(interactionId)) {
+        desk.required(runId, envelope.path("data"));
+      }
+    }
+    if (type.equals("run.completed")
+        || type.equals("run.failed")
+        || type.equals("run.cancelled")
+        || type.equals("run.interrupted")) {
+      terminal = type;
+    }
+    return true;
+  }
+
+  private static long seqOf(SseFrame frame) {
+    try {
+      return frame.id() == null ? -1 : Long.parseLong(frame.id().strip());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The run's interactions still waiting for an answer, by ID, as the supervisor has them now. */
+  private Map<String, JsonNode> pending() {
+    Map<String, JsonNode> pending = new LinkedHashMap<>();
+    JsonNode detail = client().get("/v1/runs/" + SupervisorClient.segment(runId));
+    for (JsonNode interaction : detail.path("interactions")) {
+      if (EventLines.text(interaction, "status").equals("pending")) {
+        pending.put(EventLines.text(interaction, "id"), interaction);
+      }
+    }
+    return pending;
+  }
+
+  private boolean nothingPending() {
+    return pending().isEmpty();
+  }
+
+  private void resolve(String run, String interactionId, boolean approved, String answer) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("approved", approved);
+    body.put("answer", answer);
+    body.put("by", context.env().getOrDefault("USER", "operator"));
+    client()
+        .post(
+            "/v1/runs/"
+                + SupervisorClient.segment(run)
+                + "/interactions/"
+                + SupervisorClient.segment(interactionId)
+                + "/resolve",
+            body);
+  }
+
+  private SupervisorClient client() {
+    if (supervisor == null) {
+      throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
+    }
+    return new SupervisorClient(supervisor);
+  }
+
+  private void pause(int failures) {
+    try {
+      Thread.sleep(backoff.pause(failures));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.RUNTIME_UNREACHABLE,
+          "interrupted while waiting to resume run " + runId + " after event " + lastSeq);
+    }
+  }
+}
