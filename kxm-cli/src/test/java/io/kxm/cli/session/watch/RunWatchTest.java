@@ -1,0 +1,119 @@
+package io.kxm.cli.session.watch;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.session.SessionSupervisor;
+import io.kxm.cli.session.SessionSupervisor.Console;
+import io.kxm.cli.session.SessionSupervisor.Done;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** Watching a run through what a person at a terminal sees, and across a supervisor restart. */
+class RunWatchTest {
+  private static final Pattern CONTINUATION = Pattern.compile("goes on in run (srun_\\S+)");
+
+  @TempDir Path dir;
+  SessionSupervisor kxm;
+
+  @BeforeEach
+  void supervisor() throws Exception {
+    kxm = SessionSupervisor.start(dir);
+  }
+
+  @AfterEach
+  void stop() {
+    kxm.close();
+  }
+
+  @Test
+  void at_a_terminal_the_watch_asks_and_posts_the_answer_itself() {
+    String sessionId = kxm.newEchoSession();
+    String runId =
+        kxm.kxm("session", "run", sessionId, "--json", "approve it").json().path("id").asString();
+    List<String> asked = new CopyOnWriteArrayList<>();
+    StringWriter out = new StringWriter();
+    CliContext context =
+        new CliContext(
+            kxm.env(), kxm.workspace(), new PrintWriter(out, true), new PrintWriter(out, true));
+
+    int exit =
+        new RunWatch(
+                context,
+                runId,
+                0,
+                false,
+                Backoff.DEFAULT,
+                prompt -> {
+                  asked.add(prompt);
+                  return Optional.of("y");
+                })
+            .follow();
+
+    assertThat(exit).as(out.toString()).isZero();
+    assertThat(asked).singleElement().asString().startsWith("approve?");
+    assertThat(out.toString())
+        .contains(" approved by ")
+        .contains("run completed (success)")
+        .doesNotContain("answer with:");
+  }
+
+  @Test
+  void a_watch_resumes_after_the_supervisor_restarts_and_ends_when_the_answer_moves_on()
+      throws Exception {
+    String sessionId = kxm.newEchoSession();
+    String runId =
+        kxm.kxm("session", "run", sessionId, "--json", "approve later")
+            .json()
+            .path("id")
+            .asString();
+    Console console = new Console(new StringWriter(), new StringWriter());
+    CompletableFuture<Integer> watch =
+        CompletableFuture.supplyAsync(() -> kxm.kxm(console, "runs", "watch", runId));
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> console.out().toString().contains("answer with:"));
+    String interactionId = between(console.out().toString(), "approval needed ", ":");
+
+    kxm.stopSupervisor();
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> console.err().toString().contains("reconnecting…"));
+    kxm.startSupervisor();
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> console.out().toString().contains("run interrupted"));
+    Done approved = kxm.kxm("runs", "approve", runId, interactionId);
+
+    assertThat(approved.exit()).as(approved.err()).isZero();
+    assertThat(approved.out()).contains("the answer goes on in run srun_");
+    assertThat(watch.get(60, TimeUnit.SECONDS)).as(console.err().toString()).isEqualTo(1);
+    String watched = console.out().toString();
+    assertThat(watched).containsOnlyOnce("approval needed " + interactionId);
+    assertThat(watched).containsOnlyOnce("tool call echo");
+    Matcher continuation = CONTINUATION.matcher(watched);
+    assertThat(continuation.find()).as(watched).isTrue();
+    Done next = kxm.kxm("runs", "watch", continuation.group(1));
+    assertThat(next.exit()).as(next.err()).isZero();
+    assertThat(next.out()).contains("resumed with approved").contains("run completed");
+  }
+
+  private static String between(String text, String before, String after) {
+    int start = text.indexOf(before) + before.length();
+    return text.substring(start, text.indexOf(after, start));
+  }
+}
