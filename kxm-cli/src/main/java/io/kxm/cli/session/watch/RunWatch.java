@@ -69,8 +69,9 @@ public final class RunWatch {
    * @param json print each event's envelope as one JSON line instead of text
    */
   public static int follow(CliContext context, String runId, long after, boolean json) {
-    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, InteractionDesk.terminal())
-        .follow();
+    // JSON lines are read by programs: never stop to wait for a person's answer there.
+    InteractionDesk.Asker asker = json ? null : InteractionDesk.terminal();
+    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, asker).follow();
   }
 
   int follow() {
