@@ -10,24 +10,27 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
-/** The session commands through the real CLI against a real supervisor and the echo agent. */
+/**
+ * The session commands through the real CLI against a real supervisor and the echo agent. The tests
+ * share one supervisor; each works in a session of its own.
+ */
 class SessionCliTest {
-  @TempDir Path dir;
-  SessionSupervisor kxm;
+  @TempDir static Path dir;
+  static SessionSupervisor kxm;
 
-  @BeforeEach
-  void supervisor() throws Exception {
+  @BeforeAll
+  static void supervisor() throws Exception {
     kxm = SessionSupervisor.start(dir);
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     kxm.close();
   }
 
@@ -73,7 +76,9 @@ class SessionCliTest {
     String runId = events.get(0).path("runId").asString();
 
     JsonNode listed = kxm.kxm("session", "list", "--json").json();
-    assertThat(listed.path("sessions").get(0).path("id").asString()).isEqualTo(sessionId);
+    assertThat(listed.path("sessions"))
+        .extracting(s -> s.path("id").asString())
+        .contains(sessionId);
     JsonNode shown = kxm.kxm("session", "show", sessionId, "--json", "--messages").json();
     assertThat(shown.path("messageCount").asInt()).isEqualTo(2);
     assertThat(shown.path("runs").get(0).path("status").asString()).isEqualTo("completed");

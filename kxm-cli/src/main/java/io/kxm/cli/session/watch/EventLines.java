@@ -11,9 +11,12 @@ import tools.jackson.databind.JsonNode;
 final class EventLines {
   private static final int MAX_VALUE = 240;
 
+  /** Past this much streamed text the final message is taken to repeat it and not printed. */
+  private static final int MAX_STREAMED = 1024 * 1024;
+
   private final PrintWriter out;
+  private final StringBuilder streamed = new StringBuilder();
   private boolean midLine;
-  private boolean streamed;
 
   EventLines(PrintWriter out) {
     this.out = out;
@@ -26,20 +29,26 @@ final class EventLines {
       String delta = text(data, "text");
       out.print(delta);
       midLine = !delta.endsWith("\n") && (midLine || !delta.isEmpty());
-      streamed = true;
-      out.flush();
-      return;
-    }
-    if (type.equals("message.completed") && streamed) {
-      // The deltas already showed the message; only end its line.
-      endLine();
-      streamed = false;
+      if (streamed.length() <= MAX_STREAMED) {
+        streamed.append(delta);
+      }
       out.flush();
       return;
     }
     endLine();
-    out.println(line(type, data));
+    if (!type.equals("message.completed") || !repeatsStreamed(text(data, "text"))) {
+      out.println(line(type, data));
+    }
+    if (type.equals("message.completed")) {
+      streamed.setLength(0);
+    }
     out.flush();
+  }
+
+  /** Whether the deltas already showed this final message, so printing it would repeat it. */
+  private boolean repeatsStreamed(String message) {
+    return streamed.length() > MAX_STREAMED
+        || (!streamed.isEmpty() && streamed.toString().strip().equals(message.strip()));
   }
 
   /** Ends a line a delta left open, so that what follows starts on its own line. */

@@ -35,6 +35,14 @@ class EventLinesTest {
   }
 
   @Test
+  void a_final_message_that_differs_from_the_deltas_prints_on_its_own_line() {
+    event("message.delta", "{\"text\":\"working on it \"}");
+    event("message.completed", "{\"text\":\"done: 3 files\"}");
+
+    assertThat(printed.toString().lines()).containsExactly("working on it ", "done: 3 files");
+  }
+
+  @Test
   void a_completed_message_without_deltas_prints_its_text() {
     event("message.completed", "{\"text\":\"all at once\"}");
 
