@@ -1,6 +1,7 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.session.SessionText;
 import io.kxm.cli.session.watch.RunWatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -44,6 +45,13 @@ public final class RunsWatchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    if (!SessionText.isSessionRun(runId)) {
+      throw new CommandLine.ParameterException(
+          spec.commandLine(),
+          "watch follows session runs (srun_...), not "
+              + runId
+              + "; show a workflow run with 'kxm runs status'");
+    }
     if (after < 0) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--after takes an event sequence number, 0 or more, not " + after);

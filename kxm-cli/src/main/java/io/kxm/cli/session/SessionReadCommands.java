@@ -3,9 +3,12 @@ package io.kxm.cli.session;
 import io.kxm.cli.CliContext;
 import io.kxm.core.json.Json;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -19,6 +22,8 @@ public final class SessionReadCommands {
       description = "List the sessions on the runtime supervisor, most recently active first.")
   public static final class List implements Callable<Integer> {
     private final CliContext context;
+
+    @Spec CommandSpec spec;
 
     @Option(
         names = "--limit",
@@ -36,6 +41,10 @@ public final class SessionReadCommands {
 
     @Override
     public Integer call() {
+      if (limit < 1) {
+        throw new CommandLine.ParameterException(
+            spec.commandLine(), "--limit takes a number of sessions, 1 or more, not " + limit);
+      }
       JsonNode answer = SessionApi.connect(context).list(limit);
       if (json) {
         context.out().println(Json.write(answer));

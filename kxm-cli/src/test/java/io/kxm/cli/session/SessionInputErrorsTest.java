@@ -50,6 +50,24 @@ class SessionInputErrorsTest {
   }
 
   @Test
+  void runs_watch_of_a_workflow_run_is_a_usage_error_naming_runs_status() {
+    CliRun.Result result = kxm("runs", "watch", "run_abc");
+
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.err()).contains("srun_").contains("kxm runs status");
+    assertThat(dir.resolve("state")).doesNotExist();
+  }
+
+  @Test
+  void session_list_with_a_limit_below_one_is_a_usage_error() {
+    CliRun.Result result = kxm("session", "list", "--limit", "0");
+
+    assertThat(result.exit()).isEqualTo(2);
+    assertThat(result.err()).contains("--limit");
+    assertThat(dir.resolve("state")).doesNotExist();
+  }
+
+  @Test
   void session_run_without_a_prompt_is_a_usage_error() {
     CliRun.Result result = kxm("session", "run", "ses_x");
 
