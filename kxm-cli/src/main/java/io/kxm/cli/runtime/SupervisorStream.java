@@ -3,6 +3,7 @@ package io.kxm.cli.runtime;
 import io.kxm.client.HubErrors;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -47,16 +48,42 @@ public final class SupervisorStream {
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
     } catch (InterruptedException e) {
+      http.shutdownNow();
       Thread.currentThread().interrupt();
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "interrupted while opening " + path);
+    } catch (IOException e) {
+      http.shutdownNow();
+      throw e;
     }
     if (response.statusCode() != 200) {
       String body;
       try (InputStream in = response.body()) {
         body = new String(in.readNBytes(MAX_ERROR_BODY), StandardCharsets.UTF_8);
+      } finally {
+        http.shutdownNow();
       }
       throw HubErrors.fromAnswer(response.statusCode(), body, "GET", uri);
     }
-    return response.body();
+    return new OwnedBody(response.body(), http);
+  }
+
+  /** The body and the client it came from: one stream per client, both end together. */
+  private static final class OwnedBody extends FilterInputStream {
+    private final HttpClient http;
+
+    OwnedBody(InputStream body, HttpClient http) {
+      super(body);
+      this.http = http;
+    }
+
+    @Override
+    public void close() throws IOException {
+      try {
+        super.close();
+      } finally {
+        // The connection is not kept for reuse: the next stream may go to a restarted supervisor.
+        http.shutdownNow();
+      }
+    }
   }
 }
