@@ -18,51 +18,58 @@ import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Watching a run through what a person at a terminal sees, and across a supervisor restart. */
+/**
+ * Watching a run through what a person at a terminal sees, and across a supervisor restart. The
+ * tests share one supervisor; the restart test leaves it running again.
+ */
 class RunWatchTest {
   private static final Pattern CONTINUATION = Pattern.compile("goes on in run (srun_\\S+)");
 
-  @TempDir Path dir;
-  SessionSupervisor kxm;
+  @TempDir static Path dir;
+  static SessionSupervisor kxm;
 
-  @BeforeEach
-  void supervisor() throws Exception {
+  @BeforeAll
+  static void supervisor() throws Exception {
     kxm = SessionSupervisor.start(dir);
   }
 
-  @AfterEach
-  void stop() {
+  @AfterAll
+  static void stop() {
     kxm.close();
   }
 
+  /** Follows {@code runId} as at a terminal where a person types {@code typed}. */
+  static int watchAtTerminal(String runId, StringWriter out, List<String> asked, String typed) {
+    CliContext context =
+        new CliContext(
+            kxm.env(), kxm.workspace(), new PrintWriter(out, true), new PrintWriter(out, true));
+    return new RunWatch(
+            context,
+            runId,
+            0,
+            false,
+            Backoff.DEFAULT,
+            prompt -> {
+              asked.add(prompt);
+              return Optional.of(typed);
+            })
+        .follow();
+  }
+
   @Test
-  void at_a_terminal_the_watch_asks_and_posts_the_answer_itself() {
+  void at_a_terminal_the_watch_asks_for_an_approval_and_posts_it_itself() {
     String sessionId = kxm.newEchoSession();
     String runId =
         kxm.kxm("session", "run", sessionId, "--json", "approve it").json().path("id").asString();
     List<String> asked = new CopyOnWriteArrayList<>();
     StringWriter out = new StringWriter();
-    CliContext context =
-        new CliContext(
-            kxm.env(), kxm.workspace(), new PrintWriter(out, true), new PrintWriter(out, true));
 
-    int exit =
-        new RunWatch(
-                context,
-                runId,
-                0,
-                false,
-                Backoff.DEFAULT,
-                prompt -> {
-                  asked.add(prompt);
-                  return Optional.of("y");
-                })
-            .follow();
+    int exit = watchAtTerminal(runId, out, asked, "y");
 
     assertThat(exit).as(out.toString()).isZero();
     assertThat(asked).singleElement().asString().startsWith("approve?");
@@ -70,6 +77,29 @@ class RunWatchTest {
         .contains(" approved by ")
         .contains("run completed (success)")
         .doesNotContain("answer with:");
+  }
+
+  @Test
+  void at_a_terminal_the_watch_asks_a_clarification_and_sends_the_typed_line() throws Exception {
+    String agent = Path.of(RunWatchTest.class.getResource("clarify-agent.py").toURI()).toString();
+    Done created = kxm.kxm("session", "new", "--json", "--", "python3", agent);
+    assertThat(created.exit()).as(created.err()).isZero();
+    String sessionId = created.json().path("id").asString();
+    String runId =
+        kxm.kxm("session", "run", sessionId, "--json", "fix it").json().path("id").asString();
+    List<String> asked = new CopyOnWriteArrayList<>();
+    StringWriter out = new StringWriter();
+
+    int exit = watchAtTerminal(runId, out, asked, "README.md");
+
+    assertThat(exit).as(out.toString()).isZero();
+    assertThat(asked).singleElement().asString().startsWith("your answer to int_");
+    assertThat(out.toString())
+        .contains("question int_")
+        .contains("which file?")
+        .contains(" answered by ")
+        .contains("will edit README.md")
+        .contains("run completed (success)");
   }
 
   @Test
