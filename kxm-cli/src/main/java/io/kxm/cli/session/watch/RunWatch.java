@@ -161,11 +161,9 @@ public final class RunWatch {
     } else {
       lines.print(envelope);
     }
-    if (ASKS.contains(type)) {
-      String interactionId = EventLines.text(envelope.path("data"), "interactionId");
-      if (pending().containsKey(interactionId)) {
-        desk.required(runId, envelope.path("data"));
-      }
+    if (ASKS.contains(type)
+        && stillPending(EventLines.text(envelope.path("data"), "interactionId"))) {
+      desk.required(runId, envelope.path("data"));
     }
     if (type.equals("run.completed")
         || type.equals("run.failed")
@@ -198,6 +196,18 @@ public final class RunWatch {
 
   private boolean nothingPending() {
     return pending().isEmpty();
+  }
+
+  /**
+   * Whether a question seen in the stream still waits: a replayed one may have its answer. When the
+   * supervisor cannot say, the question is handled as open, since this event will not come again.
+   */
+  private boolean stillPending(String interactionId) {
+    try {
+      return pending().containsKey(interactionId);
+    } catch (KxmException e) {
+      return true;
+    }
   }
 
   private void resolve(String run, String interactionId, boolean approved, String answer) {
