@@ -87,7 +87,7 @@ class SessionCliTest {
   }
 
   @Test
-  void watch_after_a_sequence_shows_only_the_later_events() {
+  void watch_after_a_sequence_shows_only_the_later_events_and_past_the_last_one_ends_at_once() {
     String sessionId = kxm.newEchoSession();
     List<JsonNode> all =
         kxm.kxm("session", "run", sessionId, "--watch", "--json", "one two three")
@@ -103,6 +103,11 @@ class SessionCliTest {
     assertThat(resumed.exit()).as(resumed.err()).isZero();
     assertThat(resumed.out().lines().map(Json::read).toList())
         .isEqualTo(all.subList(4, all.size()));
+    long last = all.get(all.size() - 1).path("seq").asLong();
+    Done pastTheEnd = kxm.kxm("runs", "watch", runId, "--after", Long.toString(last));
+    assertThat(pastTheEnd.exit()).as(pastTheEnd.err()).isZero();
+    assertThat(pastTheEnd.out()).isEmpty();
+    assertThat(pastTheEnd.err()).doesNotContain("reconnecting");
   }
 
   @Test

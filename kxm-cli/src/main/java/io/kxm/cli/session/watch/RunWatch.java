@@ -15,6 +15,7 @@ import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
@@ -31,6 +32,10 @@ public final class RunWatch {
 
   private static final Set<String> ASKS =
       Set.of("run.approval.required", "run.clarification.required", "run.elicitation.required");
+  private static final Set<String> ENDINGS =
+      Set.of("run.completed", "run.failed", "run.cancelled", "run.interrupted");
+  private static final Set<String> ENDED =
+      Set.of("completed", "failed", "cancelled", "interrupted");
   private static final Set<ErrorCode> RETRYABLE =
       Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
 
@@ -43,7 +48,7 @@ public final class RunWatch {
   private final InteractionDesk desk;
   private RunningSupervisor supervisor;
   private long lastSeq;
-  private String terminal;
+  private boolean sawEnding;
 
   RunWatch(
       CliContext context,
@@ -78,11 +83,12 @@ public final class RunWatch {
     supervisor = BackgroundRuntime.ensure(context);
     int failures = 0;
     while (true) {
-      boolean progressed = false;
+      long before = lastSeq;
       try {
-        progressed = readOnce();
-        if (terminal != null && nothingPending()) {
-          return terminal.equals("run.completed") ? 0 : 1;
+        readOnce();
+        Optional<Integer> exit = ended(lastSeq > before);
+        if (exit.isPresent()) {
+          return exit.get();
         }
       } catch (IOException e) {
         // A dropped connection; resume below.
@@ -92,7 +98,7 @@ public final class RunWatch {
           throw e;
         }
       }
-      failures = progressed ? 0 : failures + 1;
+      failures = lastSeq > before ? 0 : failures + 1;
       if (failures >= backoff.attempts()) {
         lines.endLine();
         throw new KxmException(
@@ -117,41 +123,57 @@ public final class RunWatch {
     }
   }
 
-  /** One connection, read to its end; true when it brought at least one new event. */
-  private boolean readOnce() throws IOException {
+  /**
+   * After the stream ended cleanly: the exit code when the run is over with no question left, or
+   * empty when the stream must be resumed. A run over whose last event this watch has not seen is
+   * read once more, unless that read brought nothing (a cursor past its last event).
+   */
+  private Optional<Integer> ended(boolean progressed) {
+    JsonNode detail = client().get("/v1/runs/" + SupervisorClient.segment(runId));
+    for (JsonNode interaction : detail.path("interactions")) {
+      if (EventLines.text(interaction, "status").equals("pending")) {
+        return Optional.empty();
+      }
+    }
+    String status = EventLines.text(detail.path("run"), "status");
+    if (!ENDED.contains(status) || (!sawEnding && progressed)) {
+      return Optional.empty();
+    }
+    return Optional.of(status.equals("completed") ? 0 : 1);
+  }
+
+  /** One connection, read to its end. */
+  private void readOnce() throws IOException {
     if (supervisor == null) {
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
     }
     String path = "/v1/runs/" + SupervisorClient.segment(runId) + "/events";
-    boolean progressed = false;
     try (InputStream in = SupervisorStream.open(supervisor, path, lastSeq)) {
       SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
       for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
-        progressed |= accept(frame);
+        accept(frame);
       }
     }
-    return progressed;
   }
 
-  private boolean accept(SseFrame frame) {
+  /** One frame: printed once, its seq remembered; a frame past the limits is named and skipped. */
+  private void accept(SseFrame frame) {
     long seq = seqOf(frame);
     if (seq >= 0 && seq <= lastSeq) {
-      return false;
+      return;
     }
-    if (frame.oversized() || frame.data() == null) {
+    JsonNode envelope = frame.data() == null ? null : envelope(frame.data());
+    if (envelope == null) {
       lines.endLine();
-      context.err().println("event " + frame.id() + " is too large to show; skipped");
+      context
+          .err()
+          .println(
+              "event "
+                  + frame.id()
+                  + (frame.oversized() ? " is too large to show" : " is not an event envelope")
+                  + "; skipped");
       lastSeq = Math.max(lastSeq, seq);
-      return seq >= 0;
-    }
-    JsonNode envelope;
-    try {
-      envelope = Json.read(frame.data());
-    } catch (RuntimeException e) {
-      lines.endLine();
-      context.err().println("event " + frame.id() + " is not JSON; skipped");
-      lastSeq = Math.max(lastSeq, seq);
-      return seq >= 0;
+      return;
     }
     lastSeq = Math.max(lastSeq, envelope.path("seq").asLong(seq));
     String type = EventLines.text(envelope, "type");
@@ -165,13 +187,16 @@ public final class RunWatch {
         && stillPending(EventLines.text(envelope.path("data"), "interactionId"))) {
       desk.required(runId, envelope.path("data"));
     }
-    if (type.equals("run.completed")
-        || type.equals("run.failed")
-        || type.equals("run.cancelled")
-        || type.equals("run.interrupted")) {
-      terminal = type;
+    sawEnding |= ENDINGS.contains(type);
+  }
+
+  private static JsonNode envelope(String data) {
+    try {
+      JsonNode node = Json.read(data);
+      return node.isObject() ? node : null;
+    } catch (RuntimeException e) {
+      return null;
     }
-    return true;
   }
 
   private static long seqOf(SseFrame frame) {
@@ -192,10 +217,6 @@ public final class RunWatch {
       }
     }
     return pending;
-  }
-
-  private boolean nothingPending() {
-    return pending().isEmpty();
   }
 
   /**
