@@ -10,6 +10,7 @@ import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,6 +48,7 @@ final class CommandTurn implements HarnessTurn {
   private final CompletableFuture<TurnOutcome> outcome = new CompletableFuture<>();
   private final CountDownLatch stdoutRead = new CountDownLatch(1);
   private final AtomicInteger undelivered = new AtomicInteger();
+  private boolean inputEnded; // guarded by stdinLines
   private volatile boolean cancelRequested;
   private volatile boolean settled;
   private volatile RuntimeException listenerFailure;
@@ -83,11 +85,16 @@ final class CommandTurn implements HarnessTurn {
 
   @Override
   public void answer(String interactionId, String kind, JsonNode answer) {
-    if (outcome.isDone()) {
-      undelivered.incrementAndGet();
-      return;
+    Objects.requireNonNull(interactionId, "interactionId");
+    Objects.requireNonNull(kind, "kind");
+    byte[] line = TurnLines.answer(interactionId, kind, answer);
+    synchronized (stdinLines) {
+      if (inputEnded) {
+        undelivered.incrementAndGet();
+        return;
+      }
+      stdinLines.add(line);
     }
-    stdinLines.add(TurnLines.answer(interactionId, kind, answer));
   }
 
   @Override
@@ -106,6 +113,7 @@ final class CommandTurn implements HarnessTurn {
     cancelRequested = true;
   }
 
+  /** Cancels a turn that still runs; it does not wait for the tree to be gone. */
   @Override
   public void close() {
     if (!outcome.isDone()) {
@@ -239,8 +247,16 @@ final class CommandTurn implements HarnessTurn {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     } finally {
-      stdinLines.add(END_OF_INPUT);
+      endInput();
       settle(killed);
+    }
+  }
+
+  /** Lets the writer finish what is queued; an answer that comes later is counted undelivered. */
+  private void endInput() {
+    synchronized (stdinLines) {
+      inputEnded = true;
+      stdinLines.add(END_OF_INPUT);
     }
   }
 

@@ -203,6 +203,11 @@ public final class SqliteSessionStore implements SessionStore {
     Sqlite.closeQuietly(writeConnection);
   }
 
+  /** The writer, for tests that need to act inside its transaction (such as filling the disk). */
+  StoreWriter writer() {
+    return writer;
+  }
+
   private <T> T await(StoreWriter.Work<T> work) {
     if (writer.isWriterThread()) {
       throw new IllegalStateException(

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 /**
@@ -49,6 +50,7 @@ final class StoreWriter {
   private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
   private final Object submitLock = new Object();
   private final Thread thread;
+  private final AtomicLong commits = new AtomicLong();
   private boolean stopping;
 
   StoreWriter(Path file, Connection connection, WriteTx tx, Consumer<List<SessionEvent>> publish) {
@@ -60,8 +62,7 @@ final class StoreWriter {
         Thread.ofPlatform().name("kxm-session-store-writer").daemon().unstarted(this::loop);
   }
 
-  void start() throws SQLException {
-    connection.setAutoCommit(false);
+  void start() {
     thread.start();
   }
 
@@ -76,6 +77,11 @@ final class StoreWriter {
       queue.add(new Task<>(work, future));
     }
     return future;
+  }
+
+  /** Transactions committed so far; with many writers queued, far fewer than tasks. */
+  long commits() {
+    return commits.get();
   }
 
   boolean isWriterThread() {
@@ -150,7 +156,10 @@ final class StoreWriter {
     long seqBefore = tx.lastSeq();
     List<Object> results = new ArrayList<>(batch.size());
     List<SessionEvent> events = new ArrayList<>();
+    // The transaction is begun and ended here, not by the driver's auto-commit switch, so that
+    // every task's savepoint nests inside it instead of committing on its own when released.
     try (Statement s = connection.createStatement()) {
+      s.execute("BEGIN IMMEDIATE");
       for (Task<?> task : batch) {
         tx.startTask();
         s.execute("SAVEPOINT task");
@@ -166,10 +175,13 @@ final class StoreWriter {
           results.add(new Refused(refused));
         }
       }
-      connection.commit();
+      s.execute("COMMIT");
+      commits.incrementAndGet();
     } catch (SQLException e) {
       rollbackQuietly();
       tx.resetSeq(seqBefore);
+      // A statement that failed mid-step may be left unusable; the next batch prepares afresh.
+      tx.closeStatements();
       KxmException failed =
           new KxmException(
               ErrorCode.RUNTIME_STORE_FAILED,
@@ -195,10 +207,11 @@ final class StoreWriter {
   private record Refused(RuntimeException cause) {}
 
   private void rollbackQuietly() {
-    try {
-      connection.rollback();
+    try (Statement s = connection.createStatement()) {
+      s.execute("ROLLBACK");
     } catch (SQLException e) {
-      // The batch already failed; its first error is the one reported.
+      // The batch already failed, and SQLite may have rolled back on its own after an I/O error;
+      // the first error is the one reported.
     }
   }
 }

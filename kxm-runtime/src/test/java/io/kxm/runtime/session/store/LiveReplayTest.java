@@ -21,6 +21,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -149,6 +150,43 @@ class LiveReplayTest {
       assertThat(collect(live, 200)).extracting(SessionEvent::seq).isEqualTo(seqs);
       assertThat(f.store.verify(open.id()).ok()).isTrue();
       assertThat(f.store.verify(ended.id()).events()).isEqualTo(3);
+    }
+  }
+
+  @Test
+  void appends_queued_while_the_writer_is_busy_share_one_commit() throws Exception {
+    try (StoreFixture f = new StoreFixture(dir)) {
+      SessionRun run = f.aRunningRun();
+      CountDownLatch busy = new CountDownLatch(1);
+      CountDownLatch release = new CountDownLatch(1);
+      CompletableFuture<Void> blocker =
+          f.store
+              .writer()
+              .submit(tx -> {
+                busy.countDown();
+                awaitQuietly(release);
+                return null;
+              });
+      assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
+      long commitsBefore = f.store.writer().commits();
+      List<CompletableFuture<SessionEvent>> appended = new ArrayList<>();
+      for (int i = 0; i < 500; i++) {
+        appended.add(f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "t" + i)));
+      }
+      release.countDown();
+      blocker.join();
+      CompletableFuture.allOf(appended.toArray(CompletableFuture[]::new)).join();
+
+      assertThat(f.store.writer().commits() - commitsBefore).isBetween(1L, 2L);
+      assertThat(f.store.replay(StreamKey.run(run.id()), 0, 1_000)).hasSize(502);
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
