@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.cli.session.SessionSupervisor.Done;
 import io.kxm.core.json.Json;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -138,6 +139,59 @@ class SessionCliTest {
         .contains(interactionId + " approved by")
         .contains("approved: fine")
         .contains("run completed (success)");
+  }
+
+  @Test
+  void runs_deny_refuses_an_approval_and_the_agent_hears_it() throws Exception {
+    String sessionId = kxm.newEchoSession();
+    String runId =
+        kxm.kxm("session", "run", sessionId, "--json", "approve the write")
+            .json()
+            .path("id")
+            .asString();
+    String interactionId = pendingInteraction(runId);
+
+    Done denied =
+        kxm.kxm("runs", "deny", runId, interactionId, "--note", "not now", "--by", "ana", "--json");
+
+    assertThat(denied.exit()).as(denied.err()).isZero();
+    assertThat(denied.json().path("interaction").path("answer").path("approved").asBoolean(true))
+        .isFalse();
+    assertThat(denied.json().path("continuation").isNull()).isTrue();
+    Done watched = kxm.kxm("runs", "watch", runId);
+    assertThat(watched.exit()).as(watched.err()).isZero();
+    assertThat(watched.out())
+        .contains(interactionId + " denied by ana: not now")
+        .contains("denied: not now");
+  }
+
+  @Test
+  void a_session_keeps_the_model_and_a_workspace_given_relative_to_the_current_folder()
+      throws Exception {
+    Files.createDirectories(kxm.workspace().resolve("sub"));
+
+    Done created =
+        kxm.kxm(
+            "session",
+            "new",
+            "--workspace",
+            "sub",
+            "--model",
+            "small",
+            "--json",
+            "--",
+            "python3",
+            SessionSupervisor.echoAgent(),
+            "--flag");
+
+    assertThat(created.exit()).as(created.err()).isZero();
+    JsonNode session = created.json();
+    assertThat(session.path("workspaceRoot").asString())
+        .isEqualTo(kxm.workspace().resolve("sub").toAbsolutePath().toString());
+    assertThat(session.path("model").asString()).isEqualTo("small");
+    assertThat(session.path("harness").path("argv"))
+        .extracting(JsonNode::asString)
+        .containsExactly("python3", SessionSupervisor.echoAgent(), "--flag");
   }
 
   @Test
