@@ -11,6 +11,9 @@ import tools.jackson.databind.JsonNode;
 final class EventLines {
   private static final int MAX_VALUE = 240;
 
+  /** The longest line one event other than the final message prints. */
+  static final int MAX_LINE = 2_000;
+
   /** Past this much streamed text the final message is taken to repeat it and not printed. */
   private static final int MAX_STREAMED = 1024 * 1024;
 
@@ -36,8 +39,11 @@ final class EventLines {
       return;
     }
     endLine();
-    if (!type.equals("message.completed") || !repeatsStreamed(text(data, "text"))) {
-      out.println(line(type, data));
+    if (!type.equals("message.completed")) {
+      // Whatever a peer put in an event, it shows as one line of bounded length.
+      out.println(cut(line(type, data), MAX_LINE));
+    } else if (!repeatsStreamed(text(data, "text"))) {
+      out.println(text(data, "text"));
     }
     if (type.equals("message.completed")) {
       streamed.setLength(0);
@@ -94,7 +100,7 @@ final class EventLines {
               + text(data, "outcome")
               + ")"
               + (data.hasNonNull("error") ? ": " + text(data, "error") : "")
-              + (data.hasNonNull("exitCode") ? ", exit code " + data.path("exitCode").asInt() : "");
+              + (data.hasNonNull("exitCode") ? ", exit code " + text(data, "exitCode") : "");
       case "run.cancelled" -> "run cancelled";
       case "run.interrupted" -> "run interrupted: " + text(data, "error");
       default -> type + " " + cut(compact(data));
@@ -118,7 +124,7 @@ final class EventLines {
   private static String resolved(JsonNode data) {
     JsonNode answer = data.path("answer");
     String verdict =
-        data.path("kind").asString("").equals("approval")
+        text(data, "kind").equals("approval")
             ? (answer.path("approved").asBoolean(false) ? "approved" : "denied")
             : "answered";
     return text(data, "interactionId")
@@ -158,7 +164,11 @@ final class EventLines {
   }
 
   private static String cut(String value) {
+    return cut(value, MAX_VALUE);
+  }
+
+  private static String cut(String value, int max) {
     String oneLine = value.replace('\n', ' ').replace('\r', ' ');
-    return oneLine.length() <= MAX_VALUE ? oneLine : oneLine.substring(0, MAX_VALUE) + "…";
+    return oneLine.length() <= max ? oneLine : oneLine.substring(0, max) + "…";
   }
 }
