@@ -56,7 +56,8 @@ public final class SessionText {
   }
 
   static void message(PrintWriter out, JsonNode message) {
-    out.println("[" + text(message, "role") + "] " + text(message, "content"));
+    out.println(
+        "[" + text(message, "role") + "] " + TerminalText.printable(text(message, "content")));
   }
 
   /**
@@ -83,7 +84,7 @@ public final class SessionText {
       out.println("  error: " + text(run, "error"));
     }
     if (run.hasNonNull("finalMessage")) {
-      out.println("  final message: " + text(run, "finalMessage"));
+      out.println("  final message: " + TerminalText.printable(text(run, "finalMessage")));
     }
     for (JsonNode interaction : detail.path("interactions")) {
       interaction(out, text(run, "id"), interaction);
@@ -126,7 +127,7 @@ public final class SessionText {
             + text(interaction, "id")
             + ": "
             + status
-            + (asked.isEmpty() ? "" : ": " + asked));
+            + (asked.isEmpty() ? "" : ": " + TerminalText.printable(asked)));
     if (status.equals("pending")) {
       String id = text(interaction, "id");
       out.println(
@@ -150,7 +151,7 @@ public final class SessionText {
   }
 
   private static String quote(String prompt) {
-    String oneLine = prompt.replace('\n', ' ');
+    String oneLine = TerminalText.printable(prompt).replace('\n', ' ');
     return "\""
         + (oneLine.length() <= MAX_PROMPT ? oneLine : oneLine.substring(0, MAX_PROMPT) + "…")
         + "\"";

@@ -1,5 +1,6 @@
 package io.kxm.cli.session.watch;
 
+import io.kxm.cli.session.TerminalText;
 import io.kxm.core.json.Json;
 import java.io.PrintWriter;
 import tools.jackson.databind.JsonNode;
@@ -29,7 +30,7 @@ final class EventLines {
     String type = text(envelope, "type");
     JsonNode data = envelope.path("data");
     if (type.equals("message.delta")) {
-      String delta = text(data, "text");
+      String delta = TerminalText.printable(text(data, "text"));
       out.print(delta);
       midLine = !delta.endsWith("\n") && (midLine || !delta.isEmpty());
       if (streamed.length() <= MAX_STREAMED) {
@@ -41,9 +42,9 @@ final class EventLines {
     endLine();
     if (!type.equals("message.completed")) {
       // Whatever a peer put in an event, it shows as one line of bounded length.
-      out.println(cut(line(type, data), MAX_LINE));
-    } else if (!repeatsStreamed(text(data, "text"))) {
-      out.println(text(data, "text"));
+      out.println(TerminalText.printable(cut(line(type, data), MAX_LINE)));
+    } else if (!repeatsStreamed(TerminalText.printable(text(data, "text")))) {
+      out.println(TerminalText.printable(text(data, "text")));
     }
     if (type.equals("message.completed")) {
       streamed.setLength(0);

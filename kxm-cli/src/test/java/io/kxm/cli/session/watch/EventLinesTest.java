@@ -103,6 +103,21 @@ class EventLinesTest {
   }
 
   @Test
+  void terminal_escape_sequences_from_the_agent_are_not_printed() {
+    event("message.delta", "{\"text\":\"\\u001b[2Jcleared\\u001b]0;title\\u0007 \"}");
+    event("message.completed", "{\"text\":\"done\\u009b1m\\r\"}");
+    event("tool.call", "{\"id\":\"c\\u001b[1A\",\"name\":\"x\",\"input\":{}}");
+
+    assertThat(printed.toString())
+        .doesNotContain("\u001b")
+        .doesNotContain("\u0007")
+        .doesNotContain("\u009b")
+        .doesNotContain("\r");
+    assertThat(printed.toString().lines())
+        .containsExactly("[2Jcleared]0;title ", "done1m", "tool call x [c[1A] {}");
+  }
+
+  @Test
   void an_unknown_event_type_still_prints_with_its_data() {
     event("run.something_new", "{\"a\":1}");
 
