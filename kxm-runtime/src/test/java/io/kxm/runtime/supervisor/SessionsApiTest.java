@@ -163,6 +163,20 @@ class SessionsApiTest {
   }
 
   @Test
+  void an_open_stream_does_not_hold_a_stop_open_and_ends_with_it() throws Exception {
+    String id = calls.createSession(workspace, SessionCalls.echoAgent());
+    try (SseClient stream = SseClient.open(url + "/v1/sessions/" + id + "/events", token)) {
+      assertThat(stream.next().type()).isEqualTo("session.created");
+      await().atMost(Duration.ofSeconds(5)).until(() -> supervisor.openStreams() == 1);
+      long started = System.nanoTime();
+      assertThat(supervisor.stop()).isTrue();
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+      assertThat(stream.next()).isNull(); // the response ended normally
+      assertThat(supervisor.openStreams()).isZero();
+    }
+  }
+
+  @Test
   void cancelling_a_running_turn_ends_its_process_and_its_stream() throws Exception {
     String id = calls.createSession(workspace, DrainTest.NEVER_ENDS);
     String runId = calls.submitted(id, "never ends");

@@ -5,6 +5,7 @@ import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.api.TurnOutcome;
+import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
@@ -119,6 +120,20 @@ final class CommandTurn implements HarnessTurn {
     if (!outcome.isDone()) {
       cancel();
     }
+  }
+
+  @Override
+  public String diagnosis() {
+    StringBuilder said = new StringBuilder();
+    String error = reportedError();
+    if (error != null) {
+      said.append("error: ").append(error);
+    }
+    String tail = stderrTail().strip();
+    if (!tail.isEmpty()) {
+      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redaction.scrub(tail));
+    }
+    return said.toString();
   }
 
   /** The last {@value #STDERR_TAIL_BYTES} bytes the harness wrote to stderr, for diagnosis. */

@@ -14,6 +14,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one thread that writes the session store. Callers queue tasks; the writer takes everything
@@ -26,6 +28,7 @@ import java.util.function.Consumer;
  * publishes nothing; the writer carries on with the next batch.
  */
 final class StoreWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreWriter.class);
   private static final int MAX_BATCH = 1_000;
 
   /** One change to the store, run on the writer thread inside the open transaction. */
@@ -90,6 +93,10 @@ final class StoreWriter {
 
   /** Runs what is already queued, then stops the thread. */
   void stop() {
+    if (isWriterThread()) {
+      throw new IllegalStateException(
+          "the session store cannot be closed from its own writer; close it from another thread");
+    }
     synchronized (submitLock) {
       if (stopping) {
         return;
@@ -128,24 +135,10 @@ final class StoreWriter {
       queue.drainTo(batch, MAX_BATCH - 1);
       int stop = batch.indexOf(STOP);
       if (stop >= 0) {
-        runGuarded(batch.subList(0, stop));
+        run(batch.subList(0, stop));
         return;
       }
-      runGuarded(batch);
-    }
-  }
-
-  /** Keeps the writer alive whatever a batch throws, so no caller waits forever. */
-  private void runGuarded(List<Task<?>> batch) {
-    try {
       run(batch);
-    } catch (RuntimeException e) {
-      KxmException failed =
-          new KxmException(
-              ErrorCode.RUNTIME_STORE_FAILED,
-              "the session store " + file + " failed a write: " + e.getMessage(),
-              e);
-      batch.forEach(task -> task.future().completeExceptionally(failed));
     }
   }
 
@@ -156,8 +149,47 @@ final class StoreWriter {
     long seqBefore = tx.lastSeq();
     List<Object> results = new ArrayList<>(batch.size());
     List<SessionEvent> events = new ArrayList<>();
-    // The transaction is begun and ended here, not by the driver's auto-commit switch, so that
-    // every task's savepoint nests inside it instead of committing on its own when released.
+    try {
+      commit(batch, results, events);
+    } catch (SQLException | Error e) {
+      // An Error is caught too: the writer must outlive any batch, or every caller after it would
+      // wait forever on a future nobody completes.
+      rollbackQuietly();
+      tx.resetSeq(seqBefore);
+      // A statement that failed mid-step may be left unusable; the next batch prepares afresh.
+      tx.closeStatements();
+      KxmException failed =
+          new KxmException(
+              ErrorCode.RUNTIME_STORE_FAILED,
+              "the session store " + file + " could not commit a write: " + e.getMessage(),
+              e);
+      batch.forEach(task -> task.future().completeExceptionally(failed));
+      return;
+    }
+    try {
+      publish.accept(events);
+    } catch (RuntimeException e) {
+      // The events are committed and replay serves them; a fault in delivery must not end the
+      // writer that every later change depends on.
+      LOG.error("the session store could not publish {} committed events", events.size(), e);
+    } finally {
+      for (int i = 0; i < batch.size(); i++) {
+        Object result = results.get(i);
+        if (result instanceof Refused refused) {
+          batch.get(i).future().completeExceptionally(refused.cause());
+        } else {
+          batch.get(i).succeed(result);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs the batch in one transaction, begun and ended here rather than by the driver's auto-commit
+   * switch, so that every task's savepoint nests inside it instead of committing on its own.
+   */
+  private void commit(List<Task<?>> batch, List<Object> results, List<SessionEvent> events)
+      throws SQLException {
     try (Statement s = connection.createStatement()) {
       s.execute("BEGIN IMMEDIATE");
       for (Task<?> task : batch) {
@@ -177,30 +209,6 @@ final class StoreWriter {
       }
       s.execute("COMMIT");
       commits.incrementAndGet();
-    } catch (SQLException e) {
-      rollbackQuietly();
-      tx.resetSeq(seqBefore);
-      // A statement that failed mid-step may be left unusable; the next batch prepares afresh.
-      tx.closeStatements();
-      KxmException failed =
-          new KxmException(
-              ErrorCode.RUNTIME_STORE_FAILED,
-              "the session store " + file + " could not commit a write: " + e.getMessage(),
-              e);
-      batch.forEach(task -> task.future().completeExceptionally(failed));
-      return;
-    }
-    try {
-      publish.accept(events);
-    } finally {
-      for (int i = 0; i < batch.size(); i++) {
-        Object result = results.get(i);
-        if (result instanceof Refused refused) {
-          batch.get(i).future().completeExceptionally(refused.cause());
-        } else {
-          batch.get(i).succeed(result);
-        }
-      }
     }
   }
 

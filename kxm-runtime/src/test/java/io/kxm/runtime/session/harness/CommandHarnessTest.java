@@ -108,6 +108,7 @@ class CommandHarnessTest {
     assertThat(result.outcome())
         .isEqualTo(new TurnOutcome(TurnOutcome.ERROR, 3, null, TurnOutcomes.HARNESS_EXIT_NONZERO));
     assertThat(result.turn().stderrTail()).isEqualTo("boom\n");
+    assertThat(result.turn().diagnosis()).isEqualTo("stderr: boom");
   }
 
   @Test
@@ -129,6 +130,7 @@ class CommandHarnessTest {
     assertThat(result.turn().reportedError())
         .startsWith("model refused")
         .doesNotContain("sk-abcdefghijklmnopqrstuvwx");
+    assertThat(result.turn().diagnosis()).isEqualTo("error: model refused: [redacted]");
   }
 
   @Test

@@ -82,6 +82,14 @@ class HarnessLinesTest {
         .isEqualTo("line nests deeper than 64 levels");
     assertThat(reason("{\"type\":\"delta\",\"text\":\"" + "x".repeat(64 * 1024 + 1) + "\"}"))
         .isEqualTo("field 'text' is longer than 65536 characters");
+    assertThat(reason("{\"type\":\"delta\",\"text\":\"\\ud800x\"}"))
+        .isEqualTo("line has a string with half a surrogate pair");
+    assertThat(
+            reason(
+                "{\"type\":\"tool_call\",\"id\":\"a\",\"name\":\"b\",\"input\":{\"k\":[\"\\udc00\"]}}"))
+        .isEqualTo("line has a string with half a surrogate pair");
+    assertThat(output("{\"type\":\"delta\",\"text\":\"\\ud83d\\ude00\"}"))
+        .isEqualTo(new HarnessOutput.Delta("\uD83D\uDE00"));
     assertThat(reason("{\"type\":\"" + "z".repeat(200) + "\"}"))
         .isEqualTo("unknown type '" + "z".repeat(64) + "'");
   }
@@ -111,6 +119,13 @@ class HarnessLinesTest {
 
     assertThat(error.reason()).isEqualTo("line is not valid UTF-8");
     assertThat(error.line()).contains("\uFFFD");
+  }
+
+  @Test
+  void half_characters_in_a_string_line_show_as_replacement_characters() {
+    ProtocolError error = (ProtocolError) output("{\uD800 not json");
+
+    assertThat(error.line()).isEqualTo("{\uFFFD not json");
   }
 
   @Test

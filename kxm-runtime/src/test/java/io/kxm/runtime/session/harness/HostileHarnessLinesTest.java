@@ -1,6 +1,7 @@
 package io.kxm.runtime.session.harness;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
 
 import io.kxm.core.json.Json;
 import io.kxm.runtime.session.api.HarnessOutput;
@@ -42,6 +43,9 @@ class HostileHarnessLinesTest {
     HarnessLine parsed = HarnessLines.parse(line.bytes());
 
     assertThat(parsed).as("%s", line).isNotNull();
+    assertThatCode(() -> Json.writeBytes(parsed))
+        .as("storable: %s", line)
+        .doesNotThrowAnyException();
     switch (parsed) {
       case HarnessLine.ReportedError error -> {
         assertThat(error.message().length()).isLessThanOrEqualTo(HarnessLines.MAX_EXCERPT_CHARS);
@@ -201,6 +205,9 @@ class HostileHarnessLinesTest {
               "{}",
               "{\"k\":[{}]}",
               "123456789012345678901234567890",
+              "\"\\ud800\"",
+              "{\"k\":\"\\udfff\"}",
+              "\"\\ud83d\\ude00\"",
               "\"" + "w".repeat(70_000) + "\"")
           .stream()
           .map(Json::read)

@@ -236,6 +236,8 @@ class LiveReplayTest {
     assertThat(appended).allSatisfy(a -> assertThat(a).isCompleted());
     assertThat(live.isClosed()).isTrue();
     assertThat(live.drain(1_000)).hasSize(100);
+    assertThat(f.store.live().subscribe(StreamKey.run(run.id()), 10).isClosed()).isTrue();
+    assertThat(f.store.live().subscribers()).isZero();
     assertThat(f.store.append(run.id(), EventTypes.MESSAGE_DELTA, null))
         .failsWithin(java.time.Duration.ofSeconds(1))
         .withThrowableOfType(java.util.concurrent.ExecutionException.class)

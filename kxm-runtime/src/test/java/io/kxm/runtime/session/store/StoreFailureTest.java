@@ -52,6 +52,32 @@ class StoreFailureTest {
     }
   }
 
+  @Test
+  void a_change_that_breaks_the_writer_fails_its_batch_and_the_writer_carries_on() {
+    try (StoreFixture f = new StoreFixture(dir)) {
+      SessionRun run = f.aRunningRun();
+      long before = f.store.lastSeq();
+
+      assertThatThrownBy(() ->
+              f.store
+                  .writer()
+                  .submit(tx -> {
+                    tx.insertEvent(
+                        run.sessionId(), run.id(), "note", json("a", "b"), "0".repeat(64));
+                    throw new StackOverflowError("deep");
+                  })
+                  .join())
+          .cause()
+          .extracting(e -> ((KxmException) e).code())
+          .isEqualTo(ErrorCode.RUNTIME_STORE_FAILED);
+      SessionEvent next =
+          f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "still here")).join();
+
+      assertThat(next.seq()).isEqualTo(before + 1);
+      assertThat(f.store.verify(run.id()).ok()).isTrue();
+    }
+  }
+
   private static long pageCount(WriteTx tx) throws java.sql.SQLException {
     try (ResultSet rs = tx.prepare("PRAGMA page_count").executeQuery()) {
       rs.next();
