@@ -13,6 +13,7 @@ import io.kxm.core.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -129,11 +130,9 @@ public final class RunWatch {
    * read once more, unless that read brought nothing (a cursor past its last event).
    */
   private Optional<Integer> ended(boolean progressed) {
-    JsonNode detail = client().get("/v1/runs/" + SupervisorClient.segment(runId));
-    for (JsonNode interaction : detail.path("interactions")) {
-      if (EventLines.text(interaction, "status").equals("pending")) {
-        return Optional.empty();
-      }
+    JsonNode detail = detail();
+    if (!pending(detail).isEmpty()) {
+      return Optional.empty();
     }
     String status = EventLines.text(detail.path("run"), "status");
     if (!ENDED.contains(status) || (!sawEnding && progressed)) {
@@ -207,13 +206,17 @@ public final class RunWatch {
     }
   }
 
-  /** The run's interactions still waiting for an answer, by ID, as the supervisor has them now. */
-  private Map<String, JsonNode> pending() {
-    Map<String, JsonNode> pending = new LinkedHashMap<>();
-    JsonNode detail = client().get("/v1/runs/" + SupervisorClient.segment(runId));
+  /** The run as the supervisor has it now: {@code {"run", "interactions"}}. */
+  private JsonNode detail() {
+    return client().get("/v1/runs/" + SupervisorClient.segment(runId));
+  }
+
+  /** The IDs of the interactions in {@code detail} still waiting for an answer. */
+  private static Set<String> pending(JsonNode detail) {
+    Set<String> pending = new HashSet<>();
     for (JsonNode interaction : detail.path("interactions")) {
       if (EventLines.text(interaction, "status").equals("pending")) {
-        pending.put(EventLines.text(interaction, "id"), interaction);
+        pending.add(EventLines.text(interaction, "id"));
       }
     }
     return pending;
@@ -225,7 +228,7 @@ public final class RunWatch {
    */
   private boolean stillPending(String interactionId) {
     try {
-      return pending().containsKey(interactionId);
+      return pending(detail()).contains(interactionId);
     } catch (KxmException e) {
       return true;
     }
