@@ -13,6 +13,7 @@ import io.kxm.core.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -44,6 +45,7 @@ public final class RunWatch {
   private final String runId;
   private final boolean json;
   private final Backoff backoff;
+  private final Duration idleLimit;
   private final EventLines lines;
   private final PrintWriter notes;
   private final InteractionDesk desk;
@@ -57,12 +59,14 @@ public final class RunWatch {
       long after,
       boolean json,
       Backoff backoff,
+      Duration idleLimit,
       InteractionDesk.Asker asker) {
     this.context = context;
     this.runId = runId;
     this.lastSeq = after;
     this.json = json;
     this.backoff = backoff;
+    this.idleLimit = idleLimit;
     this.lines = new EventLines(context.out());
     this.notes = json ? context.err() : context.out();
     this.desk = new InteractionDesk(asker, this::resolve, notes);
@@ -77,7 +81,26 @@ public final class RunWatch {
   public static int follow(CliContext context, String runId, long after, boolean json) {
     // JSON lines are read by programs: never stop to wait for a person's answer there.
     InteractionDesk.Asker asker = json ? null : InteractionDesk.terminal();
-    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, asker).follow();
+    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, idleLimit(context), asker)
+        .follow();
+  }
+
+  /**
+   * A minute, or three keep-alive intervals when {@code KXM_STREAM_HEARTBEAT_MS} here says they are
+   * longer, so that only a stream that missed several keep-alives counts as dead.
+   */
+  static Duration idleLimit(CliContext context) {
+    Duration limit = Duration.ofMinutes(1);
+    try {
+      String heartbeat = context.env().get("KXM_STREAM_HEARTBEAT_MS");
+      if (heartbeat != null) {
+        Duration three = Duration.ofMillis(Long.parseLong(heartbeat.strip())).multipliedBy(3);
+        return three.compareTo(limit) > 0 ? three : limit;
+      }
+    } catch (NumberFormatException | ArithmeticException e) {
+      // The supervisor refuses such a value at start; the default fits every valid one up to 20 s.
+    }
+    return limit;
   }
 
   int follow() {
@@ -147,7 +170,8 @@ public final class RunWatch {
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
     }
     String path = "/v1/runs/" + SupervisorClient.segment(runId) + "/events";
-    try (InputStream in = SupervisorStream.open(supervisor, path, lastSeq)) {
+    try (InputStream in =
+        new IdleGuard(SupervisorStream.open(supervisor, path, lastSeq), idleLimit)) {
       SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
       for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
         accept(frame);

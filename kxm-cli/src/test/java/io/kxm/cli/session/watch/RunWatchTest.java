@@ -54,6 +54,7 @@ class RunWatchTest {
             0,
             false,
             Backoff.DEFAULT,
+            Duration.ofMinutes(1),
             prompt -> {
               asked.add(prompt);
               return Optional.of(typed);
@@ -140,6 +141,41 @@ class RunWatchTest {
     Done next = kxm.kxm("runs", "watch", continuation.group(1));
     assertThat(next.exit()).as(next.err()).isZero();
     assertThat(next.out()).contains("resumed with approved").contains("run completed");
+  }
+
+  @Test
+  void a_stream_quiet_past_the_idle_limit_is_reopened_without_repeating_an_event()
+      throws Exception {
+    String sessionId = kxm.newEchoSession();
+    String runId =
+        kxm.kxm("session", "run", sessionId, "--json", "approve when ready")
+            .json()
+            .path("id")
+            .asString();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CliContext context =
+        new CliContext(
+            kxm.env(), kxm.workspace(), new PrintWriter(out, true), new PrintWriter(err, true));
+    // Keep-alives come every 15 s by default: a run waiting for an answer is quiet past 700 ms.
+    CompletableFuture<Integer> watch =
+        CompletableFuture.supplyAsync(() ->
+            new RunWatch(context, runId, 0, false, Backoff.DEFAULT, Duration.ofMillis(700), null)
+                .follow());
+    Awaitility.await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() ->
+            out.toString().contains("answer with:") && err.toString().contains("reconnecting…"));
+    String interactionId = between(out.toString(), "approval needed ", ":");
+
+    Done approved = kxm.kxm("runs", "approve", runId, interactionId);
+
+    assertThat(approved.exit()).as(approved.err()).isZero();
+    assertThat(watch.get(60, TimeUnit.SECONDS)).as(err.toString()).isZero();
+    assertThat(out.toString())
+        .containsOnlyOnce("approval needed " + interactionId)
+        .containsOnlyOnce("tool call echo")
+        .contains("run completed (success)");
   }
 
   private static String between(String text, String before, String after) {
