@@ -16,7 +16,8 @@ import java.time.Duration;
 /**
  * Opens one of the supervisor's event streams. A refusal (unknown run, bad cursor, bad token) comes
  * back as the supervisor's {@link KxmException}; a connection that fails or drops is an {@link
- * IOException}, which the follower answers by reconnecting.
+ * IOException}, which the follower answers by reconnecting. The token goes where {@link
+ * SupervisorClient} would send it: a token from the token file to loopback URLs only.
  */
 public final class SupervisorStream {
   private static final int MAX_ERROR_BODY = 64 * 1024;
@@ -33,7 +34,7 @@ public final class SupervisorStream {
     // No request timeout: it would cut a stream that is only quiet between heartbeats.
     HttpRequest.Builder request =
         HttpRequest.newBuilder(uri)
-            .header("Authorization", "Bearer " + supervisor.token())
+            .header("Authorization", supervisor.credential().authorizationFor(supervisor.url()))
             .header("Accept", "text/event-stream")
             .GET();
     if (lastSeq > 0) {

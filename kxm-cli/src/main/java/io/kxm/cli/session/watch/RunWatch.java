@@ -143,7 +143,8 @@ public final class RunWatch {
       context.err().println("reconnecting… (after event " + lastSeq + ")");
       context.err().flush();
       pause(failures);
-      supervisor = RunningSupervisor.find(BackgroundRuntime.paths(context)).orElse(null);
+      supervisor =
+          RunningSupervisor.find(BackgroundRuntime.paths(context), context.env()).orElse(null);
     }
   }
 
