@@ -1,6 +1,7 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.session.SessionText;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.RecoveryAction;
 import java.util.concurrent.Callable;
@@ -55,7 +56,10 @@ public final class RunsActionCommands {
   @Command(
       name = "cancel",
       mixinStandardHelpOptions = true,
-      description = "Cancel the run: open attempts drain, child processes are stopped.")
+      description = {
+        "Cancel the run: open attempts drain, child processes are stopped.",
+        "A queued session run ends at once; a running one's agent process tree is ended."
+      })
   public static final class Cancel implements Callable<Integer> {
     private final CliContext context;
 
@@ -71,7 +75,7 @@ public final class RunsActionCommands {
 
     @Override
     public Integer call() {
-      print(context, Runs.connect(context).cancel(runId), json);
+      print(context, runId, Runs.connect(context).cancel(runId), json);
       return 0;
     }
   }
@@ -108,13 +112,15 @@ public final class RunsActionCommands {
   /** Resolves a blocked run; {@code kxm gate signal --recovery-action} comes here too. */
   public static int recover(
       CliContext context, String runId, RecoveryAction action, String reason, boolean json) {
-    print(context, Runs.connect(context).recover(runId, action.wire(), reason), json);
+    print(context, runId, Runs.connect(context).recover(runId, action.wire(), reason), json);
     return 0;
   }
 
-  static void print(CliContext context, JsonNode detail, boolean json) {
+  static void print(CliContext context, String runId, JsonNode detail, boolean json) {
     if (json) {
       context.out().println(Json.write(detail));
+    } else if (SessionText.isSessionRun(runId)) {
+      SessionText.runDetail(context.out(), detail);
     } else {
       RunText.detail(context.out(), detail);
     }

@@ -9,11 +9,13 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = {
       "Inspect, drive and steer runtime runs. Each command talks to the runtime supervisor and",
-      "starts it when none runs; runs are found by ID across every project it hosts."
+      "starts it when none runs; runs are found by ID across every project it hosts.",
+      "Session runs (srun_...) take status, watch, cancel, approve, deny and answer."
     },
     subcommands = {
       RunsReadCommands.List.class,
       RunsReadCommands.Status.class,
+      RunsWatchCommand.class,
       RunsActionCommands.Drive.class,
       RunsReadCommands.ReceiptCmd.class,
       RunsReadCommands.Verify.class,

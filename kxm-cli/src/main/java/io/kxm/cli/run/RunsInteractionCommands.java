@@ -1,10 +1,12 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.session.SessionText;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
 
 /** Answers to a run's pending interactions: approve or deny an approval, answer a wait. */
 public final class RunsInteractionCommands {
@@ -35,10 +37,13 @@ public final class RunsInteractionCommands {
     }
 
     Integer resolve(boolean approved, String answer) {
-      RunsActionCommands.print(
-          context,
-          Runs.connect(context).resolve(runId, interactionId, approved, answer, by()),
-          json);
+      JsonNode result = Runs.connect(context).resolve(runId, interactionId, approved, answer, by());
+      if (!json && SessionText.isSessionRun(runId)) {
+        SessionText.resolved(context.out(), result);
+        context.out().flush();
+      } else {
+        RunsActionCommands.print(context, runId, result, json);
+      }
       return 0;
     }
   }
@@ -46,7 +51,10 @@ public final class RunsInteractionCommands {
   @Command(
       name = "approve",
       mixinStandardHelpOptions = true,
-      description = "Grant a pending approval; drive the run again to go on.")
+      description = {
+        "Grant a pending approval; drive the run again to go on.",
+        "A session run goes on by itself, or in a new run if it was interrupted meanwhile."
+      })
   public static final class Approve extends Answering {
     @Option(names = "--note", description = "A note kept with the approval.")
     String note;
@@ -64,7 +72,10 @@ public final class RunsInteractionCommands {
   @Command(
       name = "deny",
       mixinStandardHelpOptions = true,
-      description = "Refuse a pending approval; drive the run again to let it fail or go on.")
+      description = {
+        "Refuse a pending approval; drive the run again to let it fail or go on.",
+        "A session run goes on by itself, or in a new run if it was interrupted meanwhile."
+      })
   public static final class Deny extends Answering {
     @Option(names = "--note", description = "Why it is refused.")
     String note;
@@ -82,7 +93,10 @@ public final class RunsInteractionCommands {
   @Command(
       name = "answer",
       mixinStandardHelpOptions = true,
-      description = "Answer a pending wait with text; drive the run again to go on.")
+      description = {
+        "Answer a pending wait with text; drive the run again to go on.",
+        "A session run goes on by itself, or in a new run if it was interrupted meanwhile."
+      })
   public static final class Answer extends Answering {
     @Parameters(index = "2", description = "The answer.")
     String text;

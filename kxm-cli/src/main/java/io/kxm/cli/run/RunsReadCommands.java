@@ -1,6 +1,7 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.session.SessionText;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
@@ -46,7 +47,10 @@ public final class RunsReadCommands {
   @Command(
       name = "status",
       mixinStandardHelpOptions = true,
-      description = "Show a run: its state, steps, open interactions and last receipt.")
+      description = {
+        "Show a run: its state, steps, open interactions and last receipt.",
+        "For a session run (srun_...): its state, outcome or error, and its questions."
+      })
   public static final class Status implements Callable<Integer> {
     private final CliContext context;
 
@@ -65,6 +69,8 @@ public final class RunsReadCommands {
       JsonNode detail = Runs.connect(context).status(runId);
       if (json) {
         context.out().println(Json.write(detail));
+      } else if (SessionText.isSessionRun(runId)) {
+        SessionText.runDetail(context.out(), detail);
       } else {
         RunText.detail(context.out(), detail);
       }

@@ -3,10 +3,25 @@ package io.kxm.cli.session;
 import io.kxm.cli.GroupCommand;
 import picocli.CommandLine.Command;
 
-/** {@code kxm session}: what the agent sessions started from this machine may do. */
+/**
+ * {@code kxm session}: agent sessions on the runtime supervisor, and the token that limits which
+ * kxm tools agent sessions on this machine may call.
+ */
 @Command(
     name = "session",
     mixinStandardHelpOptions = true,
-    description = "Limit which kxm tools agent sessions on this machine may call.",
-    subcommands = {SessionTokenCommand.class})
+    description = {
+      "Agent sessions on the runtime supervisor: create one with an agent command (new), send it",
+      "prompts (run), and read them back (list, show). Each prompt becomes a run; follow one with",
+      "'kxm runs watch'.",
+      "Also the session token (token) that limits which kxm tools agent sessions on this machine",
+      "may call."
+    },
+    subcommands = {
+      SessionNewCommand.class,
+      SessionRunCommand.class,
+      SessionReadCommands.List.class,
+      SessionReadCommands.Show.class,
+      SessionTokenCommand.class
+    })
 public final class SessionCommand extends GroupCommand {}

@@ -1,0 +1,56 @@
+package io.kxm.cli.session;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.SupervisorClient;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/** The supervisor's session routes the session commands call, starting it on demand. */
+final class SessionApi {
+  private final SupervisorClient client;
+
+  private SessionApi(SupervisorClient client) {
+    this.client = client;
+  }
+
+  static SessionApi connect(CliContext context) {
+    return new SessionApi(new SupervisorClient(BackgroundRuntime.ensure(context)));
+  }
+
+  JsonNode create(String workspaceRoot, List<String> argv, String model) {
+    Map<String, Object> harness = new LinkedHashMap<>();
+    harness.put("type", "command");
+    harness.put("argv", argv);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("workspaceRoot", workspaceRoot);
+    body.put("harness", harness);
+    body.put("model", model);
+    return client.post("/v1/sessions", body);
+  }
+
+  JsonNode list(int limit) {
+    return client.get("/v1/sessions?limit=" + limit);
+  }
+
+  /** {@code {"session", "runs"}}. */
+  JsonNode show(String sessionId) {
+    return client.get(path(sessionId, ""));
+  }
+
+  /** {@code {"messages"}}. */
+  JsonNode messages(String sessionId) {
+    return client.get(path(sessionId, "/messages"));
+  }
+
+  /** The queued run. */
+  JsonNode submit(String sessionId, String prompt) {
+    return client.post(path(sessionId, "/runs"), Map.of("prompt", prompt));
+  }
+
+  private static String path(String sessionId, String tail) {
+    return "/v1/sessions/" + SupervisorClient.segment(sessionId) + tail;
+  }
+}

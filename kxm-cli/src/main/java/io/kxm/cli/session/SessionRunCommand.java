@@ -1,0 +1,67 @@
+package io.kxm.cli.session;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.session.watch.RunWatch;
+import io.kxm.core.json.Json;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import tools.jackson.databind.JsonNode;
+
+/** {@code kxm session run SESSION PROMPT...}: queues one turn of the session. */
+@Command(
+    name = "run",
+    mixinStandardHelpOptions = true,
+    description = {
+      "Send a prompt to a session: it becomes a run that starts once the session's earlier runs",
+      "ended. With --watch, follow it to its end; the exit code is 0 when it completed and 1 when",
+      "it failed, was cancelled or was interrupted."
+    })
+public final class SessionRunCommand implements Callable<Integer> {
+  private final CliContext context;
+
+  @Parameters(index = "0", paramLabel = "SESSION", description = "The session ID (ses_...).")
+  String sessionId;
+
+  @Parameters(
+      index = "1..*",
+      arity = "1..*",
+      paramLabel = "PROMPT",
+      description = "The prompt; several words are joined by spaces.")
+  List<String> prompt;
+
+  @Option(names = "--watch", description = "Follow the run's events until it ends.")
+  boolean watch;
+
+  @Option(
+      names = "--json",
+      description = "Print the run as JSON; with --watch, each event as one JSON line.")
+  boolean json;
+
+  public SessionRunCommand(CliContext context) {
+    this.context = context;
+  }
+
+  @Override
+  public Integer call() {
+    JsonNode run = SessionApi.connect(context).submit(sessionId, String.join(" ", prompt));
+    String runId = SessionText.text(run, "id");
+    if (watch) {
+      if (!json) {
+        context.out().println("run " + runId + " in session " + sessionId);
+        context.out().flush();
+      }
+      return RunWatch.follow(context, runId, 0, json);
+    }
+    if (json) {
+      context.out().println(Json.write(run));
+    } else {
+      context.out().println("run " + runId + " " + SessionText.text(run, "status"));
+      context.out().println("follow it with: kxm runs watch " + runId);
+    }
+    context.out().flush();
+    return 0;
+  }
+}

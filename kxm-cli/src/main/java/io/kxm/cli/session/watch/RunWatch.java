@@ -1,0 +1,294 @@
+package io.kxm.cli.session.watch;
+
+import io.kxm.cli.CliContext;
+import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.RunningSupervisor;
+import io.kxm.cli.runtime.SupervisorClient;
+import io.kxm.cli.runtime.SupervisorStream;
+import io.kxm.client.sse.SseFrame;
+import io.kxm.client.sse.SseReader;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Follows one session run's event stream until the run is over: prints each event once, in order,
+ * answers or announces the questions the run puts to a person, and after a dropped connection
+ * resumes with {@code Last-Event-ID} of the last event seen, so nothing is missed or repeated.
+ */
+public final class RunWatch {
+  /** A harness line is at most 1 MiB; its JSON escaping can grow it several times. */
+  static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
+
+  static final int MAX_EVENT_CHARS = 16 * 1024 * 1024;
+
+  private static final Set<String> ASKS =
+      Set.of("run.approval.required", "run.clarification.required", "run.elicitation.required");
+  private static final Set<String> ENDINGS =
+      Set.of("run.completed", "run.failed", "run.cancelled", "run.interrupted");
+  private static final Set<String> ENDED =
+      Set.of("completed", "failed", "cancelled", "interrupted");
+  private static final Set<ErrorCode> RETRYABLE =
+      Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
+
+  private final CliContext context;
+  private final String runId;
+  private final boolean json;
+  private final Backoff backoff;
+  private final Duration idleLimit;
+  private final EventLines lines;
+  private final PrintWriter notes;
+  private final InteractionDesk desk;
+  private RunningSupervisor supervisor;
+  private long lastSeq;
+  private boolean sawEnding;
+
+  RunWatch(
+      CliContext context,
+      String runId,
+      long after,
+      boolean json,
+      Backoff backoff,
+      Duration idleLimit,
+      InteractionDesk.Asker asker) {
+    this.context = context;
+    this.runId = runId;
+    this.lastSeq = after;
+    this.json = json;
+    this.backoff = backoff;
+    this.idleLimit = idleLimit;
+    this.lines = new EventLines(context.out());
+    this.notes = json ? context.err() : context.out();
+    this.desk = new InteractionDesk(asker, this::resolve, notes);
+  }
+
+  /**
+   * Follows {@code runId} after event {@code after} (0: from its start) and returns the exit code:
+   * 0 when the run completed, 1 when it failed, was cancelled or was interrupted.
+   *
+   * @param json print each event's envelope as one JSON line instead of text
+   */
+  public static int follow(CliContext context, String runId, long after, boolean json) {
+    // JSON lines are read by programs: never stop to wait for a person's answer there.
+    InteractionDesk.Asker asker = json ? null : InteractionDesk.terminal();
+    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, idleLimit(context), asker)
+        .follow();
+  }
+
+  /**
+   * A minute, or three keep-alive intervals when {@code KXM_STREAM_HEARTBEAT_MS} here says they are
+   * longer, so that only a stream that missed several keep-alives counts as dead.
+   */
+  static Duration idleLimit(CliContext context) {
+    Duration limit = Duration.ofMinutes(1);
+    try {
+      String heartbeat = context.env().get("KXM_STREAM_HEARTBEAT_MS");
+      if (heartbeat != null) {
+        Duration three = Duration.ofMillis(Long.parseLong(heartbeat.strip())).multipliedBy(3);
+        return three.compareTo(limit) > 0 ? three : limit;
+      }
+    } catch (NumberFormatException | ArithmeticException e) {
+      // The supervisor refuses such a value at start; the default fits every valid one up to 20 s.
+    }
+    return limit;
+  }
+
+  int follow() {
+    supervisor = BackgroundRuntime.ensure(context);
+    int failures = 0;
+    while (true) {
+      long before = lastSeq;
+      try {
+        readOnce();
+        Optional<Integer> exit = ended(lastSeq > before);
+        if (exit.isPresent()) {
+          return exit.get();
+        }
+      } catch (IOException e) {
+        // A dropped connection; resume below.
+      } catch (KxmException e) {
+        if (!RETRYABLE.contains(e.code())) {
+          lines.endLine();
+          throw e;
+        }
+      }
+      failures = lastSeq > before ? 0 : failures + 1;
+      if (failures >= backoff.attempts()) {
+        lines.endLine();
+        throw new KxmException(
+            ErrorCode.RUNTIME_UNREACHABLE,
+            "lost the event stream of run "
+                + runId
+                + " and could not resume it in "
+                + failures
+                + " tries; the last event seen is "
+                + lastSeq,
+            "Check 'kxm runtime status', then follow on with 'kxm runs watch "
+                + runId
+                + " --after "
+                + lastSeq
+                + "'.");
+      }
+      lines.endLine();
+      context.err().println("reconnecting… (after event " + lastSeq + ")");
+      context.err().flush();
+      pause(failures);
+      supervisor =
+          RunningSupervisor.find(BackgroundRuntime.paths(context), context.env()).orElse(null);
+    }
+  }
+
+  /**
+   * After the stream ended cleanly: the exit code when the run is over with no question left, or
+   * empty when the stream must be resumed. A run over whose last event this watch has not seen is
+   * read once more, unless that read brought nothing (a cursor past its last event).
+   */
+  private Optional<Integer> ended(boolean progressed) {
+    JsonNode detail = detail();
+    if (!pending(detail).isEmpty()) {
+      return Optional.empty();
+    }
+    String status = EventLines.text(detail.path("run"), "status");
+    if (!ENDED.contains(status) || (!sawEnding && progressed)) {
+      return Optional.empty();
+    }
+    return Optional.of(status.equals("completed") ? 0 : 1);
+  }
+
+  /** One connection, read to its end. */
+  private void readOnce() throws IOException {
+    if (supervisor == null) {
+      throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
+    }
+    String path = "/v1/runs/" + SupervisorClient.segment(runId) + "/events";
+    try (InputStream in =
+        new IdleGuard(SupervisorStream.open(supervisor, path, lastSeq), idleLimit)) {
+      SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
+      for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
+        accept(frame);
+      }
+    }
+  }
+
+  /** One frame: printed once, its seq remembered; a frame past the limits is named and skipped. */
+  private void accept(SseFrame frame) {
+    long seq = seqOf(frame);
+    if (seq >= 0 && seq <= lastSeq) {
+      return;
+    }
+    JsonNode envelope = frame.data() == null ? null : envelope(frame.data());
+    if (envelope == null) {
+      lines.endLine();
+      context
+          .err()
+          .println(
+              "event "
+                  + frame.id()
+                  + (frame.oversized() ? " is too large to show" : " is not an event envelope")
+                  + "; skipped");
+      lastSeq = Math.max(lastSeq, seq);
+      return;
+    }
+    lastSeq = Math.max(lastSeq, envelope.path("seq").asLong(seq));
+    String type = EventLines.text(envelope, "type");
+    if (json) {
+      context.out().println(Json.write(envelope));
+      context.out().flush();
+    } else {
+      lines.print(envelope);
+    }
+    if (ASKS.contains(type)
+        && stillPending(EventLines.text(envelope.path("data"), "interactionId"))) {
+      desk.required(runId, envelope.path("data"));
+    }
+    sawEnding |= ENDINGS.contains(type);
+  }
+
+  private static JsonNode envelope(String data) {
+    try {
+      JsonNode node = Json.read(data);
+      return node.isObject() ? node : null;
+    } catch (RuntimeException e) {
+      return null;
+    }
+  }
+
+  private static long seqOf(SseFrame frame) {
+    try {
+      return frame.id() == null ? -1 : Long.parseLong(frame.id().strip());
+    } catch (NumberFormatException e) {
+      return -1;
+    }
+  }
+
+  /** The run as the supervisor has it now: {@code {"run", "interactions"}}. */
+  private JsonNode detail() {
+    return client().get("/v1/runs/" + SupervisorClient.segment(runId));
+  }
+
+  /** The IDs of the interactions in {@code detail} still waiting for an answer. */
+  private static Set<String> pending(JsonNode detail) {
+    Set<String> pending = new HashSet<>();
+    for (JsonNode interaction : detail.path("interactions")) {
+      if (EventLines.text(interaction, "status").equals("pending")) {
+        pending.add(EventLines.text(interaction, "id"));
+      }
+    }
+    return pending;
+  }
+
+  /**
+   * Whether a question seen in the stream still waits: a replayed one may have its answer. When the
+   * supervisor cannot say, the question is handled as open, since this event will not come again.
+   */
+  private boolean stillPending(String interactionId) {
+    try {
+      return pending(detail()).contains(interactionId);
+    } catch (KxmException e) {
+      return true;
+    }
+  }
+
+  private void resolve(String run, String interactionId, boolean approved, String answer) {
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("approved", approved);
+    body.put("answer", answer);
+    body.put("by", context.env().getOrDefault("USER", "operator"));
+    client()
+        .post(
+            "/v1/runs/"
+                + SupervisorClient.segment(run)
+                + "/interactions/"
+                + SupervisorClient.segment(interactionId)
+                + "/resolve",
+            body);
+  }
+
+  private SupervisorClient client() {
+    if (supervisor == null) {
+      throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
+    }
+    return new SupervisorClient(supervisor);
+  }
+
+  private void pause(int failures) {
+    try {
+      Thread.sleep(backoff.pause(failures));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.RUNTIME_UNREACHABLE,
+          "interrupted while waiting to resume run " + runId + " after event " + lastSeq);
+    }
+  }
+}
