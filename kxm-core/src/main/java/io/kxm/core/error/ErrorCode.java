@@ -253,6 +253,14 @@ public enum ErrorCode {
       1,
       "The supervisor URL is not on loopback; set KXM_RUNTIME_TOKEN to send a token there on"
           + " purpose."),
+  ROUTE_NOT_ADMITTED(
+      403,
+      "Use a route .kxm/routes.yaml lists, or add it there and have the change reviewed; a refused"
+          + " route never falls back to another."),
+  ROUTE_VENDOR_MISMATCH(
+      403,
+      "Run anthropic/* models in claude-code or builtin and openai/* models in codex or builtin;"
+          + " pi and command take the other providers."),
 
   // Runtime sync: outbox push to the hub and the hub's ingest
   SYNC_EVENT_REFUSED(

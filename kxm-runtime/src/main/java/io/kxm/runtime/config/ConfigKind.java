@@ -8,6 +8,7 @@ enum ConfigKind {
   WORKFLOW("workflow"),
   GATES("gates"),
   ROUTES("routes"),
+  PRICES("prices"),
   ROLE("role");
 
   private final String schemaName;

@@ -6,7 +6,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 /**
@@ -16,6 +18,12 @@ import java.util.stream.Stream;
  */
 public final class ConfigLoader {
   static final String KXM = ".kxm";
+  // the files that are alone of their kind, each optional
+  private static final Map<String, ConfigKind> SINGLE_FILES =
+      orderedMap(
+          "gates.yaml", ConfigKind.GATES,
+          "routes.yaml", ConfigKind.ROUTES,
+          "prices.yaml", ConfigKind.PRICES);
 
   private ConfigLoader() {}
 
@@ -44,15 +52,10 @@ public final class ConfigLoader {
           new ConfigError(
               KXM + "/project.yaml", 0, "$", "required-file", "project.yaml is missing"));
     }
-    for (String single : List.of("gates.yaml", "routes.yaml")) {
-      Path file = kxm.resolve(single);
+    for (Map.Entry<String, ConfigKind> single : SINGLE_FILES.entrySet()) {
+      Path file = kxm.resolve(single.getKey());
       if (Files.isRegularFile(file)) {
-        read(
-            single.startsWith("gates") ? ConfigKind.GATES : ConfigKind.ROUTES,
-            kxm,
-            file,
-            loaded,
-            errors);
+        read(single.getValue(), kxm, file, loaded, errors);
       }
     }
     folder(ConfigKind.AGENT, kxm, "agents", loaded, errors);
@@ -83,7 +86,7 @@ public final class ConfigLoader {
     files.stream().sorted().forEach(file -> read(kind, kxm, file, loaded, errors));
   }
 
-  private static void read(
+  static void read(
       ConfigKind kind, Path kxm, Path path, List<ConfigFile> loaded, List<ConfigError> errors) {
     String file = name(kxm, path);
     YamlDocument document;
@@ -135,7 +138,15 @@ public final class ConfigLoader {
     }
   }
 
-  private static String name(Path kxm, Path file) {
+  private static Map<String, ConfigKind> orderedMap(Object... pairs) {
+    Map<String, ConfigKind> map = new LinkedHashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      map.put((String) pairs[i], (ConfigKind) pairs[i + 1]);
+    }
+    return map;
+  }
+
+  static String name(Path kxm, Path file) {
     return KXM + "/" + kxm.relativize(file).toString().replace('\\', '/');
   }
 }

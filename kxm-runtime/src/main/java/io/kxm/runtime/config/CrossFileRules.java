@@ -33,7 +33,8 @@ final class CrossFileRules {
         case WORKFLOW ->
             WorkflowRules.check(f, rules.agentFiles.keySet(), rules.gates, rules.errors);
         case GATES -> GateRules.check(f, rules.errors);
-        case PROJECT, MODEL, ROUTES, ROLE -> {}
+        case ROUTES -> RouteRules.check(f, rules.errors);
+        case PROJECT, MODEL, PRICES, ROLE -> {}
       }
     }
     return rules.errors;
@@ -51,6 +52,7 @@ final class CrossFileRules {
           root.path("routes").forEach(r -> routes.add(route(r)));
         }
         case AGENT, MODEL, ROLE, WORKFLOW -> unique(f, seen);
+        case PRICES -> {}
       }
       if (f.kind() == ConfigKind.AGENT) {
         agentFiles.putIfAbsent(root.path("id").asString(), f.file());

@@ -21,6 +21,7 @@ public final class StarterConfig {
     FILES.put("project.yaml", "project.yaml");
     FILES.put("agent-coder.yaml", "agents/coder.yaml");
     FILES.put("routes.yaml", "routes.yaml");
+    FILES.put("prices.yaml", "prices.yaml");
     FILES.put("gates.yaml", "gates.yaml");
     FILES.put("workflow-example.yaml", "workflows/example.yaml");
   }
