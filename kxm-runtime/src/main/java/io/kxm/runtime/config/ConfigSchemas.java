@@ -52,7 +52,13 @@ final class ConfigSchemas {
   }
 
   private static ConfigError toError(String file, YamlDocument document, Error error) {
-    String path = error.getInstanceLocation().toString();
+    String path;
+    try {
+      path = error.getInstanceLocation().toString();
+    } catch (IllegalArgumentException e) {
+      // the checker cannot write a path through an empty key; the file's root still locates it
+      path = "$";
+    }
     if (error.getProperty() != null && "additionalProperties".equals(error.getKeyword())) {
       path = YamlDocument.child(path, error.getProperty());
     }

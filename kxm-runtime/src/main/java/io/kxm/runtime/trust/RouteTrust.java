@@ -33,7 +33,15 @@ final class RouteTrust {
     }
     admitted(
         c, "$.routes", Changes.value(before, "routes"), Changes.value(after, "routes"), "route");
-    c.unknownFields(before, after, "$", Set.of("routes"));
+    // the default must itself be listed, so changing it admits nothing new
+    c.neutralIfChanged(
+        before,
+        after,
+        "default",
+        "$.default",
+        "route-default-changed",
+        "a request naming no route gets another of the admitted routes");
+    c.unknownFields(before, after, "$", Set.of("routes", "default"));
   }
 
   /** Compares two route lists; shared with roles. {@code subject} names whose routes they are. */

@@ -26,7 +26,7 @@ class ConfigLoaderTest {
     ConfigReport report = ConfigLoader.check(starter(root));
 
     assertThat(report.errors()).isEmpty();
-    assertThat(report.files()).isEqualTo(5);
+    assertThat(report.files()).isEqualTo(6);
   }
 
   @Test

@@ -6,6 +6,7 @@ import static io.kxm.runtime.session.harness.HarnessLines.MAX_TEXT_CHARS;
 
 import io.kxm.core.json.Json;
 import io.kxm.runtime.session.api.HarnessOutput;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.NullNode;
@@ -24,6 +25,9 @@ final class HarnessLineFields {
       super(reason, null, false, false);
     }
   }
+
+  private static final List<String> OPTIONAL_COUNTS =
+      List.of("cacheReadTokens", "cacheWriteTokens", "reasoningTokens");
 
   private HarnessLineFields() {}
 
@@ -119,12 +123,15 @@ final class HarnessLineFields {
     ObjectNode usage = Json.object();
     usage.put("inputTokens", count(line, "inputTokens"));
     usage.put("outputTokens", count(line, "outputTokens"));
-    // further counters (cache reads, reasoning tokens) pass when they are counts; the rest is noise
-    for (Map.Entry<String, JsonNode> field : line.properties()) {
-      JsonNode value = field.getValue();
-      if (!usage.has(field.getKey()) && !field.getKey().equals("type") && isCount(value)) {
-        usage.put(field.getKey(), value.asLong());
+    // the optional counters a run's usage is made of; any other field is noise and dropped
+    for (String optional : OPTIONAL_COUNTS) {
+      JsonNode value = line.get(optional);
+      if (value != null && !value.isNull()) {
+        usage.put(optional, count(line, optional));
       }
+    }
+    if (usage.path("reasoningTokens").asLong() > usage.path("outputTokens").asLong()) {
+      throw new Invalid("field 'reasoningTokens' is part of 'outputTokens' and cannot exceed it");
     }
     return usage;
   }

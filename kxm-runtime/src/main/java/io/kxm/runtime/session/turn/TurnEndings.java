@@ -10,9 +10,11 @@ import io.kxm.runtime.session.api.SessionStore;
 import io.kxm.runtime.session.api.TurnOutcome;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /** Records how one turn ended: the run's terminal status, and for a completed turn its history. */
 final class TurnEndings {
@@ -24,12 +26,23 @@ final class TurnEndings {
   private final HistoryCache cache;
   private final String runId;
   private final String sessionId;
+  private final UnaryOperator<ObjectNode> withTotals;
 
-  TurnEndings(SessionStore store, HistoryCache cache, String runId, String sessionId) {
+  /**
+   * @param withTotals adds the run's total {@code usage} and {@code spend} to the data of the event
+   *     that ends it
+   */
+  TurnEndings(
+      SessionStore store,
+      HistoryCache cache,
+      String runId,
+      String sessionId,
+      UnaryOperator<ObjectNode> withTotals) {
     this.store = store;
     this.cache = cache;
     this.runId = runId;
     this.sessionId = sessionId;
+    this.withTotals = withTotals;
   }
 
   /**
@@ -48,9 +61,10 @@ final class TurnEndings {
         runId,
         SessionRunStatus.COMPLETED,
         new SessionStore.Ending(outcome.outcome(), null, outcome.finalMessage()),
-        Json.object()
-            .put("outcome", outcome.outcome())
-            .put("finalMessage", outcome.finalMessage()));
+        withTotals.apply(
+            Json.object()
+                .put("outcome", outcome.outcome())
+                .put("finalMessage", outcome.finalMessage())));
   }
 
   void failed(TurnOutcome outcome) {
@@ -59,10 +73,11 @@ final class TurnEndings {
         runId,
         SessionRunStatus.FAILED,
         new SessionStore.Ending(outcome.outcome(), error, null),
-        Json.object()
-            .put("outcome", outcome.outcome())
-            .put("error", error)
-            .put("exitCode", outcome.exitCode()));
+        withTotals.apply(
+            Json.object()
+                .put("outcome", outcome.outcome())
+                .put("error", error)
+                .put("exitCode", outcome.exitCode())));
   }
 
   void cancelled() {
@@ -70,7 +85,7 @@ final class TurnEndings {
         runId,
         SessionRunStatus.CANCELLED,
         new SessionStore.Ending(null, null, null),
-        Json.object());
+        withTotals.apply(Json.object()));
   }
 
   void shutDown() {
@@ -78,7 +93,7 @@ final class TurnEndings {
         runId,
         SessionRunStatus.INTERRUPTED,
         new SessionStore.Ending(null, SHUTDOWN_GRACE_EXPIRED, null),
-        Json.object().put("error", SHUTDOWN_GRACE_EXPIRED));
+        withTotals.apply(Json.object().put("error", SHUTDOWN_GRACE_EXPIRED)));
   }
 
   /**

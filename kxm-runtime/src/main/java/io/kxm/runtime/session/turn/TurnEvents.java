@@ -7,6 +7,7 @@ import io.kxm.runtime.session.api.SessionStore;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Turns what a harness reports into the run's stored events, on the harness's own thread. Stream
@@ -18,16 +19,19 @@ final class TurnEvents implements Consumer<HarnessOutput> {
   private final SessionStore store;
   private final String runId;
   private final Runnable abort;
+  private final RunSpend spend;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
 
   /**
    * @param abort ends the harness; called when a question could not be recorded, as the harness
    *     would otherwise wait for an answer forever
+   * @param spend counts each usage report and prices it
    */
-  TurnEvents(SessionStore store, String runId, Runnable abort) {
+  TurnEvents(SessionStore store, String runId, Runnable abort, RunSpend spend) {
     this.store = store;
     this.runId = runId;
     this.abort = abort;
+    this.spend = spend;
   }
 
   /** The first failure to store an event; null while there was none. */
@@ -43,7 +47,7 @@ final class TurnEvents implements Consumer<HarnessOutput> {
         case HarnessOutput.Final f -> append(EventTypes.MESSAGE_COMPLETED, text(f.text()));
         case HarnessOutput.ToolCall c -> append(EventTypes.TOOL_CALL, c.call());
         case HarnessOutput.ToolResult r -> append(EventTypes.TOOL_RESULT, r.result());
-        case HarnessOutput.Usage u -> append(EventTypes.USAGE, u.usage());
+        case HarnessOutput.Usage u -> usage(u.usage());
         case HarnessOutput.ProtocolError p ->
             append(
                 EventTypes.PROTOCOL_ERROR,
@@ -55,6 +59,21 @@ final class TurnEvents implements Consumer<HarnessOutput> {
       failure.compareAndSet(null, e);
       Thread.ofVirtual().name("kxm-turn-abort-" + runId).start(abort);
     }
+  }
+
+  private void usage(JsonNode report) {
+    ObjectNode data;
+    try {
+      data = spend.report(report);
+    } catch (ArithmeticException e) {
+      append(
+          EventTypes.PROTOCOL_ERROR,
+          Json.object()
+              .put("reason", "the run's token total would pass 2^63-1; the report is not counted")
+              .put("line", ""));
+      return;
+    }
+    append(EventTypes.USAGE, data);
   }
 
   private void append(String type, JsonNode data) {

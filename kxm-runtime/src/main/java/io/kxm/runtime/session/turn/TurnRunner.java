@@ -43,7 +43,9 @@ final class TurnRunner implements Runnable {
   private final String runId;
   private final String sessionId;
   private final TurnEndings endings;
-  private final TurnEvents events;
+  // set once the session is known, before the harness starts; read by the turn's end
+  private volatile RunSpend spend = RunSpend.none();
+  private TurnEvents events;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private final List<JsonNode> answers = new ArrayList<>();
   private Stop stop;
@@ -60,8 +62,7 @@ final class TurnRunner implements Runnable {
     this.harnesses = harnesses;
     this.runId = runId;
     this.sessionId = sessionId;
-    this.endings = new TurnEndings(store, cache, runId, sessionId);
-    this.events = new TurnEvents(store, runId, this::endHarness);
+    this.endings = new TurnEndings(store, cache, runId, sessionId, data -> spend.totals(data));
   }
 
   String runId() {
@@ -84,6 +85,8 @@ final class TurnRunner implements Runnable {
       SessionRun run = store.transition(runId, SessionRunStatus.RUNNING, null, Json.object());
       HistoryCache.Snapshot snapshot = cache.acquire(sessionId);
       acquired = true;
+      spend = RunSpend.forSession(snapshot.session().workspaceRoot(), snapshot.session().model());
+      events = new TurnEvents(store, runId, this::endHarness, spend);
       List<JsonNode> resumed = resumedAnswers(run.resumedFrom());
       synchronized (answers) {
         answers.addAll(resumed);
