@@ -69,6 +69,14 @@ class HarnessLinesTest {
         .isEqualTo("field 'input' must be a JSON object");
     assertThat(reason("{\"type\":\"tool_result\",\"id\":\"a\",\"isError\":\"yes\"}"))
         .isEqualTo("field 'isError' must be true or false");
+    assertThat(
+            reason(
+                "{\"type\":\"usage\",\"inputTokens\":1,\"outputTokens\":2,\"reasoningTokens\":3}"))
+        .isEqualTo("field 'reasoningTokens' is part of 'outputTokens' and cannot exceed it");
+    assertThat(
+            reason(
+                "{\"type\":\"usage\",\"inputTokens\":1,\"outputTokens\":2,\"cacheReadTokens\":\"9\"}"))
+        .isEqualTo("field 'cacheReadTokens' must be a whole number from 0 to 2^63-1");
     assertThat(reason("{\"type\":\"usage\",\"inputTokens\":-1,\"outputTokens\":0}"))
         .isEqualTo("field 'inputTokens' must be a whole number from 0 to 2^63-1");
     assertThat(reason("{\"type\":\"usage\",\"inputTokens\":1e40,\"outputTokens\":0}"))

@@ -5,6 +5,8 @@ wait DIR  touches DIR/<prompt>.started, then finishes once DIR/<prompt>.go exist
 meet DIR  touches DIR/<prompt>.arrived, finishes once every DIR/*.expected has an .arrived twin
 approve   asks an approval (or takes it from the resumed answers) and reports it
 hang FILE starts a child that sleeps, writes its pid to FILE and never ends
+spend     reports the usage of two model calls, then a message; "spend fail" exits 4 instead
+quiet     writes a message and no usage
 """
 import glob
 import json
@@ -67,6 +69,15 @@ elif mode == "hang":
     os.rename(sys.argv[2] + ".tmp", sys.argv[2])
     out({"type": "delta", "text": "working"})
     time.sleep(600)
+elif mode == "spend":
+    out({"type": "usage", "inputTokens": 1000, "outputTokens": 200, "reasoningTokens": 50})
+    out({"type": "usage", "inputTokens": 500, "outputTokens": 100, "cacheReadTokens": 4000,
+         "cacheWriteTokens": 1000, "costUsd": 9.99})
+    if len(sys.argv) > 2 and sys.argv[2] == "fail":
+        sys.exit(4)
+    out({"type": "message", "text": "spent"})
+elif mode == "quiet":
+    out({"type": "message", "text": "no usage"})
 else:
     out({"type": "error", "message": "unknown mode " + mode})
     sys.exit(2)
