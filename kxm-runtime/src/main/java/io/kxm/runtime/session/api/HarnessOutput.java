@@ -17,7 +17,10 @@ public sealed interface HarnessOutput {
   /** A tool call's result: {@code {"id", "output", "isError"}}. */
   record ToolResult(JsonNode result) implements HarnessOutput {}
 
-  /** Token counts so far: {@code {"inputTokens", "outputTokens", …}}. */
+  /**
+   * The token counts of one model call: {@code {"inputTokens", "outputTokens"}} and, when
+   * reported, {@code "cacheReadTokens"}, {@code "cacheWriteTokens"}, {@code "reasoningTokens"}.
+   */
   record Usage(JsonNode usage) implements HarnessOutput {}
 
   /**
