@@ -39,7 +39,8 @@ public final class StarterConfig {
   public static List<String> write(Path projectRoot, boolean force) {
     Path kxm = projectRoot.resolve(ConfigLoader.KXM);
     if (!force) {
-      for (String existing : List.of(
+      for (String existing :
+          List.of(
               "project.yaml", "agents", "workflows", "gates.yaml", "routes.yaml", "prices.yaml")) {
         if (Files.exists(kxm.resolve(existing))) {
           throw new KxmException(

@@ -12,9 +12,13 @@ import java.util.Optional;
  * its vendor's models. {@code pi} and {@code command} run any model that is not vendor-locked, and
  * so does {@code builtin}. A locked model is recognised under any provider, so an aggregator id
  * such as {@code openrouter/anthropic/claude-sonnet-4-5} or {@code bedrock/claude-opus-4} cannot
- * carry it past the rule.
+ * carry it past the rule. Open-weight models of a locked vendor ({@code ollama/gpt-oss:20b}) are
+ * not locked, unless named under the vendor itself.
  */
 public final class VendorRule {
+  // models a locked vendor published as open weights: anyone may serve them, so no vendor lock
+  private static final List<String> OPEN_WEIGHTS = List.of("gpt-oss");
+
   private VendorRule() {}
 
   /** The reason {@code route} breaks the rule; empty when it keeps it. */
@@ -72,6 +76,9 @@ public final class VendorRule {
   static Optional<Vendor> lockedVendor(String model) {
     List<String> segments = Arrays.asList(model.toLowerCase(Locale.ROOT).split("/"));
     String name = segments.getLast();
+    if (OPEN_WEIGHTS.stream().anyMatch(name::startsWith) && !segments.contains("openai")) {
+      return Optional.empty();
+    }
     for (Vendor v : Vendor.values()) {
       if (segments.contains(v.id) || v.namePrefixes.stream().anyMatch(name::startsWith)) {
         return Optional.of(v);

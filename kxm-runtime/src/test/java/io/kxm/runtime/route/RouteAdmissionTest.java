@@ -41,6 +41,8 @@ class RouteAdmissionTest {
     "pi, azure/gpt-4.1, route_vendor_mismatch",
     "command, google/gemini-2.5-pro, admitted",
     "command, openai/o3, route_vendor_mismatch",
+    "pi, ollama/gpt-oss:20b, admitted",
+    "pi, openai/gpt-oss-120b, route_vendor_mismatch",
     "cursor, ollama/qwen3, route_not_admitted",
     "pi, qwen3, route_not_admitted",
   })

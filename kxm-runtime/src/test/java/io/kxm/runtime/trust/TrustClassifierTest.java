@@ -75,6 +75,18 @@ class TrustClassifierTest {
   }
 
   @Test
+  void changing_the_default_route_is_neutral_since_it_must_be_listed() {
+    base.put("routes.yaml", ROUTES);
+    current.put(
+        "routes.yaml",
+        ROUTES + "default:\n  harness: claude-code\n  model: anthropic/claude-sonnet-4-5\n");
+
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::path)
+        .containsExactly(tuple(TrustEffect.NEUTRAL, "route-default-changed", "$.default"));
+  }
+
+  @Test
   void deleting_routes_yaml_admits_every_route_and_adding_it_narrows() {
     base.put("routes.yaml", ROUTES);
     assertThat(diff()).extracting(TrustChange::change).containsExactly("routes-undeclared");

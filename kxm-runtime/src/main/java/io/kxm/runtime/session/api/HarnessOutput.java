@@ -18,8 +18,8 @@ public sealed interface HarnessOutput {
   record ToolResult(JsonNode result) implements HarnessOutput {}
 
   /**
-   * The token counts of one model call: {@code {"inputTokens", "outputTokens"}} and, when
-   * reported, {@code "cacheReadTokens"}, {@code "cacheWriteTokens"}, {@code "reasoningTokens"}.
+   * The token counts of one model call: {@code {"inputTokens", "outputTokens"}} and, when reported,
+   * {@code "cacheReadTokens"}, {@code "cacheWriteTokens"}, {@code "reasoningTokens"}.
    */
   record Usage(JsonNode usage) implements HarnessOutput {}
 
