@@ -1,10 +1,14 @@
 package io.kxm.runtime.config;
 
+import io.kxm.runtime.route.Route;
+import io.kxm.runtime.route.RouteHarness;
+import io.kxm.runtime.route.VendorRule;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
@@ -83,6 +87,9 @@ final class CrossFileRules {
           "$",
           "harness-resolvable",
           "agent names no harness and project.yaml sets no defaultHarness");
+    } else if (vendorBreach(harness, root.path("model").asString()).isPresent()) {
+      error(
+          f, "$.model", "route-vendor", vendorBreach(harness, root.path("model").asString()).get());
     } else if (routesDeclared && !routes.contains(harness + " " + root.path("model").asString())) {
       error(
           f,
@@ -101,6 +108,11 @@ final class CrossFileRules {
           "role-exists",
           "role '" + root.path("role").asString() + "' is not defined under .kxm/roles/");
     }
+  }
+
+  // holds with or without routes.yaml; a harness no route can name is left to routes.yaml
+  private static Optional<String> vendorBreach(String harness, String model) {
+    return RouteHarness.named(harness).flatMap(h -> VendorRule.breach(new Route(h, model)));
   }
 
   private static String route(JsonNode r) {

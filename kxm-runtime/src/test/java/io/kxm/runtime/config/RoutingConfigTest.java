@@ -117,6 +117,30 @@ class RoutingConfigTest {
   }
 
   @Test
+  void an_agent_that_breaks_the_vendor_rule_is_refused_with_or_without_routes_yaml()
+      throws Exception {
+    starter(root);
+    write(
+        root,
+        "agents/coder.yaml",
+        """
+        id: coder
+        harness: pi
+        model: anthropic/claude-sonnet-4-5
+        purpose: Codes.
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(3, "$.model", "route-vendor"));
+
+    Files.delete(root.resolve(".kxm/routes.yaml"));
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::rule)
+        .containsExactly("route-vendor");
+  }
+
+  @Test
   void an_unknown_harness_or_key_in_routes_is_refused_by_the_schema() {
     starter(root);
     write(
