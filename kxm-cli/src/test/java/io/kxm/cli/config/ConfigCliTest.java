@@ -28,7 +28,8 @@ class ConfigCliTest {
     assertThat(init.out()).contains("wrote .kxm/workflows/example.yaml");
     assertThat(Files.readString(dir.resolve(".kxm/project.yaml"))).startsWith("#");
     assertThat(validate.exit()).as(validate.err()).isZero();
-    assertThat(validate.out()).contains(".kxm/ is valid (5 files)");
+    assertThat(init.out()).contains("wrote .kxm/prices.yaml");
+    assertThat(validate.out()).contains(".kxm/ is valid (6 files)");
   }
 
   @Test
