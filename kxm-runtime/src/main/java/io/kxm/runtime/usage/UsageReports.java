@@ -13,9 +13,8 @@ public final class UsageReports {
   private UsageReports() {}
 
   /**
-   * The {@code usage} of an Anthropic Messages response or {@code message_delta} event: {@code
-   * input_tokens}, {@code output_tokens}, {@code cache_read_input_tokens}, {@code
-   * cache_creation_input_tokens}.
+   * The {@code usage} of a complete Anthropic Messages response: {@code input_tokens}, {@code
+   * output_tokens}, {@code cache_read_input_tokens}, {@code cache_creation_input_tokens}.
    */
   public static TokenUsage anthropic(JsonNode usage) {
     object(usage);

@@ -138,6 +138,26 @@ class SessionSpendTest {
     assertThat(completed.path("spend").path("amount").isNull()).isTrue();
   }
 
+  @Test
+  void a_report_that_would_overflow_the_run_total_is_a_protocol_error_not_a_failure()
+      throws Exception {
+    fx = SessionsFixture.start(tmp, SessionsFixture.settings(4, 10));
+    Session session = fx.service.create(fx.workspace.toString(), fx.agent("overflow"), SONNET);
+
+    SessionRun run = fx.awaitStatus(fx.service.submit(session.id(), "go").id(), COMPLETED);
+
+    assertThat(data(run.id(), EventTypes.USAGE)).hasSize(1);
+    assertThat(data(run.id(), EventTypes.PROTOCOL_ERROR).getFirst().path("reason").asString())
+        .contains("2^63-1");
+    assertThat(
+            data(run.id(), EventTypes.RUN_COMPLETED)
+                .getFirst()
+                .path("usage")
+                .path("inputTokens")
+                .asLong())
+        .isEqualTo(Long.MAX_VALUE);
+  }
+
   private void prices(String text) throws Exception {
     Files.createDirectories(fx.workspace.resolve(".kxm"));
     Files.writeString(fx.workspace.resolve(".kxm/prices.yaml"), text);

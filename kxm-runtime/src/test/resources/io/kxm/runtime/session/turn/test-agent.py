@@ -7,6 +7,7 @@ approve   asks an approval (or takes it from the resumed answers) and reports it
 hang FILE starts a child that sleeps, writes its pid to FILE and never ends
 spend     reports the usage of two model calls, then a message; "spend fail" exits 4 instead
 quiet     writes a message and no usage
+overflow  reports two calls whose input tokens together pass 2^63-1
 """
 import glob
 import json
@@ -76,6 +77,10 @@ elif mode == "spend":
     if len(sys.argv) > 2 and sys.argv[2] == "fail":
         sys.exit(4)
     out({"type": "message", "text": "spent"})
+elif mode == "overflow":
+    out({"type": "usage", "inputTokens": 2**63 - 1, "outputTokens": 0})
+    out({"type": "usage", "inputTokens": 1, "outputTokens": 0})
+    out({"type": "message", "text": "counted"})
 elif mode == "quiet":
     out({"type": "message", "text": "no usage"})
 else:
