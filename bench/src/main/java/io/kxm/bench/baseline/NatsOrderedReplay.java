@@ -38,7 +38,7 @@ public final class NatsOrderedReplay implements Measure {
   }
 
   @Override
-  public void prepare(Run run) throws Exception {
+  public void setup(Run run) throws Exception {
     stream = NatsStream.create("replay");
     byte[] body = Payloads.content(Payloads.SEND_BYTES).getBytes(StandardCharsets.UTF_8);
     JetStream js = stream.admin().jetStream();
@@ -52,6 +52,10 @@ public final class NatsOrderedReplay implements Measure {
     for (CompletableFuture<PublishAck> f : pending) {
       f.get();
     }
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
     readAll(); // warm-up
   }
 

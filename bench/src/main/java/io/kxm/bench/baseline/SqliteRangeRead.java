@@ -33,7 +33,7 @@ public final class SqliteRangeRead implements Measure {
   }
 
   @Override
-  public void prepare(Run run) throws Exception {
+  public void setup(Run run) throws Exception {
     db = Sqlite.open(run.newDir("sqlite-read-").resolve("bench.db"));
     Sqlite.exec(
         db,
@@ -56,6 +56,10 @@ public final class SqliteRangeRead implements Measure {
     }
     db.commit();
     db.setAutoCommit(true);
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
     readAll(); // warm the page cache and the JIT
   }
 
