@@ -9,14 +9,14 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** JSON with keys sorted at every level and no layout, so equal values give equal bytes. */
-final class CanonicalJson {
+public final class CanonicalJson {
   private CanonicalJson() {}
 
-  static byte[] bytes(JsonNode node) {
+  public static byte[] bytes(JsonNode node) {
     return Json.writeBytes(sorted(node));
   }
 
-  static JsonNode sorted(JsonNode node) {
+  public static JsonNode sorted(JsonNode node) {
     if (node.isObject()) {
       List<String> names = new ArrayList<>(node.propertyNames());
       Collections.sort(names);

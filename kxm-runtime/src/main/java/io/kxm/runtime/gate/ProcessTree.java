@@ -13,18 +13,19 @@ import java.util.concurrent.TimeoutException;
 /**
  * A child process and every process it started. Descendants are remembered while the child runs,
  * because once it exits its orphans are re-parented and can no longer be found through it; a {@link
- * ProcessHandle} carries the start time, so a reused PID is never mistaken for one of them.
+ * ProcessHandle} carries the start time, so a reused PID is never mistaken for one of them. Not
+ * thread-safe: one thread supervises a tree.
  */
-final class ProcessTree {
+public final class ProcessTree {
   private final Process root;
   private final Set<ProcessHandle> seen = new LinkedHashSet<>();
 
-  ProcessTree(Process root) {
+  public ProcessTree(Process root) {
     this.root = root;
   }
 
   /** Records the descendants alive now, so they can still be killed after the root exits. */
-  void remember() {
+  public void remember() {
     root.descendants().forEach(seen::add);
   }
 
@@ -32,7 +33,7 @@ final class ProcessTree {
    * Asks every descendant, then the root, to stop; whatever still runs after {@code grace} is
    * killed forcibly. Returns once the root has exited, or after a second grace period.
    */
-  void kill(Duration grace) throws InterruptedException {
+  public void kill(Duration grace) throws InterruptedException {
     remember();
     List<ProcessHandle> all = new ArrayList<>(seen);
     all.add(root.toHandle());
@@ -44,7 +45,7 @@ final class ProcessTree {
   }
 
   /** Kills what the root left running after it exited (background children of a gate). */
-  void killLeftovers(Duration grace) throws InterruptedException {
+  public void killLeftovers(Duration grace) throws InterruptedException {
     if (seen.stream().anyMatch(ProcessHandle::isAlive)) {
       kill(grace);
     }

@@ -12,7 +12,7 @@ import org.sqlite.SQLiteConfig;
  * Opens the event store with the settings every KXM SQLite store uses, and is the one place a
  * {@link SQLException} becomes a {@link KxmException}.
  */
-final class Sqlite {
+public final class Sqlite {
   private static final int READWRITE = 0x2;
   private static final int CREATE = 0x4;
   // SQLITE_OPEN_NOFOLLOW: refuse a link at open time too, closing the gap after StoreFiles' check.
@@ -20,7 +20,7 @@ final class Sqlite {
 
   private Sqlite() {}
 
-  static Connection open(Path db) {
+  public static Connection open(Path db) {
     Properties properties = new Properties();
     properties.setProperty("open_mode", Integer.toString(READWRITE | CREATE | NOFOLLOW));
     SQLiteConfig config = new SQLiteConfig(properties);
@@ -35,7 +35,7 @@ final class Sqlite {
     }
   }
 
-  static KxmException translate(SQLException e, Path db, String what) {
+  public static KxmException translate(SQLException e, Path db, String what) {
     String message = "runtime store " + db + ": cannot " + what + ": " + e.getMessage();
     String text = String.valueOf(e.getMessage());
     if (text.contains("SQLITE_FULL")) {
@@ -47,7 +47,7 @@ final class Sqlite {
     return new KxmException(ErrorCode.RUNTIME_STORE_FAILED, message, e);
   }
 
-  static void closeQuietly(Connection c) {
+  public static void closeQuietly(Connection c) {
     try {
       c.close();
     } catch (SQLException e) {

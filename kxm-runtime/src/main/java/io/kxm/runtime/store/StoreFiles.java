@@ -16,12 +16,12 @@ import java.util.Arrays;
  * Checks on an event store file before SQLite opens it. A link could point the store (and the
  * prompts and evidence in it) anywhere, so the file and its sidecars must be regular files.
  */
-final class StoreFiles {
+public final class StoreFiles {
   private static final byte[] HEADER = "SQLite format 3\0".getBytes(StandardCharsets.US_ASCII);
 
   private StoreFiles() {}
 
-  static void prepare(Path db) {
+  public static void prepare(Path db) {
     try {
       SecureFiles.createPrivateDirectories(db.getParent());
     } catch (IOException e) {

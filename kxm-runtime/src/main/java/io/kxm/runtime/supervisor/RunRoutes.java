@@ -6,31 +6,65 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.RunSummary;
 import io.kxm.runtime.supervisor.HostedProjects.Hosted;
+import java.io.IOException;
 import java.util.Map;
 
 /**
- * The run API under {@code /v1/runs}: every call goes to the project that holds the run, found by
- * id across the hosted projects. Bodies have been checked as JSON objects before a handler runs.
+ * The run API under {@code /v1/runs}: a session run id ({@code srun_…}) goes to the session routes;
+ * any other goes to the project that holds the workflow run, found by id across the hosted
+ * projects. Bodies have been checked as JSON objects before a handler runs.
  */
 final class RunRoutes {
   private final HostedProjects projects;
+  private final SessionRoutes sessions;
   private final SupervisorLog log;
 
-  RunRoutes(HostedProjects projects, SupervisorLog log) {
+  RunRoutes(HostedProjects projects, SessionRoutes sessions, SupervisorLog log) {
     this.projects = projects;
+    this.sessions = sessions;
     this.log = log;
   }
 
   void install(RoutesConfig routes) {
     routes.post("/v1/runs", this::create);
     routes.get("/v1/runs", this::list);
-    routes.get("/v1/runs/{id}", ctx -> ctx.json(run(ctx).runs().status(id(ctx))));
+    routes.get("/v1/runs/{id}", this::show);
     routes.post("/v1/runs/{id}/drive", this::drive);
     routes.get("/v1/runs/{id}/receipt", this::receipt);
-    routes.get("/v1/runs/{id}/verify", ctx -> ctx.json(run(ctx).runs().verify(id(ctx))));
+    routes.get("/v1/runs/{id}/verify", this::verify);
     routes.post("/v1/runs/{id}/cancel", this::cancel);
     routes.post("/v1/runs/{id}/interactions/{iid}/resolve", this::resolve);
     routes.post("/v1/runs/{id}/recover", this::recover);
+    routes.get("/v1/runs/{id}/events", this::events);
+  }
+
+  private void show(Context ctx) {
+    String id = ctx.pathParam("id");
+    if (SessionRoutes.owns(id)) {
+      sessions.run(ctx, id);
+      return;
+    }
+    ctx.json(run(ctx).runs().status(id(ctx)));
+  }
+
+  private void verify(Context ctx) {
+    String id = ctx.pathParam("id");
+    if (SessionRoutes.owns(id)) {
+      sessions.verify(ctx, id);
+      return;
+    }
+    ctx.json(run(ctx).runs().verify(id(ctx)));
+  }
+
+  private void events(Context ctx) throws IOException {
+    String id = ctx.pathParam("id");
+    if (!SessionRoutes.owns(id)) {
+      throw new KxmException(
+          ErrorCode.NOT_FOUND,
+          "only session runs (ids starting with " + SessionRoutes.RUN_PREFIX + ") have a stream",
+          "Follow a workflow run with 'kxm runs status'.");
+    }
+    sessions.runEvents(ctx, id);
   }
 
   private void create(Context ctx) {
@@ -80,6 +114,10 @@ final class RunRoutes {
   }
 
   private void cancel(Context ctx) {
+    if (SessionRoutes.owns(ctx.pathParam("id"))) {
+      sessions.cancel(ctx, ctx.pathParam("id"));
+      return;
+    }
     SupervisorApp.body(ctx);
     String id = id(ctx);
     var detail = run(ctx).runs().cancel(id);
@@ -88,6 +126,10 @@ final class RunRoutes {
   }
 
   private void resolve(Context ctx) {
+    if (SessionRoutes.owns(ctx.pathParam("id"))) {
+      sessions.resolve(ctx, ctx.pathParam("id"), ctx.pathParam("iid"));
+      return;
+    }
     var resolution = RunBodies.resolution(SupervisorApp.body(ctx));
     String id = id(ctx);
     String interaction = ctx.pathParam("iid");

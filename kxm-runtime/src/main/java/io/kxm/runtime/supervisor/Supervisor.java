@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Tokens;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,6 +32,7 @@ public final class Supervisor implements AutoCloseable {
   private final SupervisorRow row;
   private final ScheduledExecutorService heartbeat;
   private final SyncPushers pushers;
+  private final SessionPlane sessions;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -43,8 +45,10 @@ public final class Supervisor implements AutoCloseable {
       SupervisorLog log,
       Drain drain,
       Javalin app,
-      SupervisorRow row) {
+      SupervisorRow row,
+      SessionPlane sessions) {
     this.config = config;
+    this.sessions = sessions;
     this.lock = lock;
     this.registry = registry;
     this.projects = projects;
@@ -71,6 +75,7 @@ public final class Supervisor implements AutoCloseable {
     SupervisorLog log = new SupervisorLog(paths.logFile(), config.clock(), System.err);
     Registry registry = null;
     HostedProjects projects = null;
+    SessionPlane sessions = null;
     try {
       String token = SupervisorToken.loadOrCreate(paths.tokenFile());
       registry = Registry.open(paths.registry());
@@ -84,11 +89,20 @@ public final class Supervisor implements AutoCloseable {
                       "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
       projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
       reconcile(projects, log);
+      sessions = SessionPlane.open(config, log);
 
       Drain drain = new Drain();
       AtomicInteger port = new AtomicInteger();
+      SessionRoutes sessionRoutes =
+          new SessionRoutes(sessions.sessions(), sessions.events(), drain, log);
       Javalin app =
-          SupervisorApp.create(token, drain, port::get, new RunRoutes(projects, log), log);
+          SupervisorApp.create(
+              token,
+              drain,
+              port::get,
+              new RunRoutes(projects, sessionRoutes, log),
+              sessionRoutes,
+              log);
       app.start();
       port.set(app.port());
       for (var connector : app.jettyServer().server().getConnectors()) {
@@ -112,12 +126,13 @@ public final class Supervisor implements AutoCloseable {
           "supervisor.started",
           Map.of("runtimeId", runtimeId, "pid", row.pid(), "port", row.port()));
       Supervisor supervisor =
-          new Supervisor(config, lock, registry, projects, log, drain, app, row);
+          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       return supervisor;
     } catch (RuntimeException e) {
       log.error("supervisor.start_failed", Map.of("code", codeOf(e)));
+      closeQuietly(sessions);
       closeQuietly(projects);
       closeQuietly(registry);
       lock.close();
@@ -172,13 +187,21 @@ public final class Supervisor implements AutoCloseable {
     return config.paths().tokenFile();
   }
 
+  /** Session event streams open now. */
+  public int openStreams() {
+    return sessions.openStreams();
+  }
+
   public boolean isDraining() {
     return drain.isDraining();
   }
 
   /**
-   * Drains and stops: new calls get 503 {@code server_draining}, calls in flight get the grace
-   * period, then the server, the project stores and the registry close. Idempotent.
+   * Drains and stops, within one grace period: first new runs get 503 {@code server_draining} while
+   * active session runs get the grace to finish (reads, answers, cancels and streams still work),
+   * and the runs still active after it end {@code interrupted}; then every new call is refused and
+   * calls in flight get what is left of the grace. Then the streams end, and the server, the
+   * session store, the project stores and the registry close. Idempotent.
    *
    * @return whether every call finished in time and every store closed
    */
@@ -192,21 +215,34 @@ public final class Supervisor implements AutoCloseable {
     }
     boolean ok = true;
     log.info("supervisor.draining", Map.of("graceMs", config.shutdownGrace().toMillis()));
+    long deadline = System.nanoTime() + config.shutdownGrace().toNanos();
     try {
       registry.beat(row.runtimeId(), config.clock().instant(), "draining");
-      ok = drain.drain(config.shutdownGrace());
+      drain.refuseNewRuns();
+      if (!sessions.drain(config.shutdownGrace())) {
+        ok = false;
+        log.warn("supervisor.sessions_interrupted", Map.of("reason", "shutdown_grace_expired"));
+      }
+      ok &= drain.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       ok = false;
     } catch (RuntimeException e) {
       ok = false;
     }
+    sessions.endStreams();
     heartbeat.shutdownNow();
     pushers.close();
     try {
       app.stop();
     } catch (RuntimeException e) {
       ok = false;
+    }
+    try {
+      sessions.close();
+    } catch (RuntimeException e) {
+      ok = false;
+      log.error("supervisor.close_failed", Map.of("message", String.valueOf(e.getMessage())));
     }
     try {
       projects.close();

@@ -29,9 +29,14 @@ final class SupervisorApp {
   private SupervisorApp() {}
 
   static Javalin create(
-      String token, Drain drain, IntSupplier port, RunRoutes runs, SupervisorLog log) {
+      String token,
+      Drain drain,
+      IntSupplier port,
+      RunRoutes runs,
+      SessionRoutes sessions,
+      SupervisorLog log) {
     SupervisorGuard guard = new SupervisorGuard(port);
-    return Javalin.create(config -> configure(config, token, drain, guard, runs, log));
+    return Javalin.create(config -> configure(config, token, drain, guard, runs, sessions, log));
   }
 
   private static void configure(
@@ -40,6 +45,7 @@ final class SupervisorApp {
       Drain drain,
       SupervisorGuard guard,
       RunRoutes runs,
+      SessionRoutes sessions,
       SupervisorLog log) {
     config.concurrency.useVirtualThreads = true;
     config.startup.showJavalinBanner = false;
@@ -71,6 +77,7 @@ final class SupervisorApp {
 
     config.routes.get("/health", ctx -> health(ctx, token));
     runs.install(config.routes);
+    sessions.install(config.routes);
 
     config.routes.exception(KxmException.class, (e, ctx) -> write(ctx, e, log));
     config.routes.exception(

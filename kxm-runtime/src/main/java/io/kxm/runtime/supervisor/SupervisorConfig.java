@@ -61,7 +61,9 @@ public record SupervisorConfig(
         EngineFactory.of(state, clock),
         grace(env.get("KXM_SHUTDOWN_GRACE_MS")),
         Duration.ofSeconds(5),
-        clock);
+        clock,
+        SessionEnvironment.read(env),
+        NetworkSettings.LOOPBACK);
   }
 
   static Duration grace(String value) {

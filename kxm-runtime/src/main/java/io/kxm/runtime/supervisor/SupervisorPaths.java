@@ -28,6 +28,11 @@ public record SupervisorPaths(Path runtimeDir) {
     return runtimeDir.resolve("supervisor.lock");
   }
 
+  /** The session store: sessions, their runs, messages, interactions and events, 0600. */
+  public Path sessionsDb() {
+    return runtimeDir.resolve("sessions.db");
+  }
+
   public Path logsDir() {
     return runtimeDir.resolve("logs");
   }

@@ -31,6 +31,10 @@ public final class Redaction {
   private static final Pattern SECRET_KEY =
       Pattern.compile("(?i).*(token|secret|password|passwd|credential|api[_-]?key|private|auth).*");
   private static final Pattern LONG_OPAQUE = Pattern.compile("[A-Za-z0-9+/=_-]{20,}");
+  // In JSON text the value under a key named like a secret follows a closing quote and a colon.
+  private static final Pattern JSON_SECRET_VALUE =
+      Pattern.compile(
+          "(?i)(\"[^\"]{0,64}(token|secret|password|passwd|credential|api[_-]?key)[^\"]{0,64}\"\\s*:\\s*)\"(?:[^\"\\\\]|\\\\.)*+\"?");
 
   private Redaction() {}
 
@@ -42,6 +46,19 @@ public final class Redaction {
       }
     }
     return false;
+  }
+
+  /**
+   * {@code text} with every credential shape, and every string value under a JSON key named like a
+   * secret, replaced by {@link #MARK}; for free text that must be shown or stored, such as a line a
+   * child process wrote.
+   */
+  public static String scrub(String text) {
+    String scrubbed = JSON_SECRET_VALUE.matcher(text).replaceAll("$1\"" + MARK + "\"");
+    for (Pattern shape : SHAPES) {
+      scrubbed = shape.matcher(scrubbed).replaceAll(MARK);
+    }
+    return scrubbed;
   }
 
   /** Whether {@code value}, stored under {@code key}, should be replaced with {@link #MARK}. */

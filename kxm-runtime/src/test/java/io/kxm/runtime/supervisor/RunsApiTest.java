@@ -181,8 +181,13 @@ class RunsApiTest {
 
     CompletableFuture<Boolean> stopped = CompletableFuture.supplyAsync(supervisor::stop);
     await().atMost(Duration.ofSeconds(10)).until(supervisor::isDraining);
+    // New runs are refused at once; once the session runs are settled every call is.
+    Reply another = SupervisorHttp.post(url + "/v1/runs", token, createBody("example"));
+    assertThat(another.status()).isEqualTo(503);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() -> SupervisorHttp.get(url + "/v1/runs/" + runId, token).status() == 503);
     Reply refused = SupervisorHttp.get(url + "/v1/runs/" + runId, token);
-    assertThat(refused.status()).isEqualTo(503);
     assertThat(refused.code()).isEqualTo("server_draining");
 
     Reply finished = drive.get(60, TimeUnit.SECONDS);

@@ -1,0 +1,131 @@
+package io.kxm.runtime.session.store;
+
+import io.kxm.core.json.Json;
+import io.kxm.runtime.session.api.HarnessSpec;
+import io.kxm.runtime.session.api.Interaction;
+import io.kxm.runtime.session.api.Message;
+import io.kxm.runtime.session.api.Session;
+import io.kxm.runtime.session.api.SessionEvent;
+import io.kxm.runtime.session.api.SessionRun;
+import io.kxm.runtime.session.api.SessionRunStatus;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/** The column lists of the session store's tables and how a row becomes a record. */
+final class Rows {
+  static final String SESSION = "id, workspace_root, harness, model, created_at, last_active_at";
+  static final String RUN =
+      "id, session_id, prompt, status, resumed_from, outcome, error, final_message, created_at,"
+          + " started_at, finished_at";
+  static final String INTERACTION =
+      "id, session_id, run_id, kind, status, request, answer, created_at, resolved_at";
+  static final String EVENT = "seq, session_id, run_id, type, at, data";
+  static final String MESSAGE = "idx, run_id, role, content, at";
+
+  /**
+   * Times are stored with a fixed width (nanoseconds, UTC) so that ordering by the text orders by
+   * time; {@link Instant#toString()} drops trailing zero digits and would not.
+   */
+  private static final DateTimeFormatter TIME =
+      DateTimeFormatter.ofPattern("uuuu-MM-dd'T'HH:mm:ss.SSSSSSSSS'Z'").withZone(ZoneOffset.UTC);
+
+  private Rows() {}
+
+  static String time(Instant at) {
+    return at == null ? null : TIME.format(at);
+  }
+
+  interface Mapper<T> {
+    T map(ResultSet rs) throws SQLException;
+  }
+
+  static <T> List<T> all(ResultSet rs, Mapper<T> mapper) throws SQLException {
+    List<T> out = new ArrayList<>();
+    while (rs.next()) {
+      out.add(mapper.map(rs));
+    }
+    return out;
+  }
+
+  static Session session(ResultSet rs) throws SQLException {
+    return new Session(
+        rs.getString(1),
+        rs.getString(2),
+        harness(rs.getString(3)),
+        rs.getString(4),
+        instant(rs.getString(5)),
+        instant(rs.getString(6)));
+  }
+
+  static SessionRun run(ResultSet rs) throws SQLException {
+    return new SessionRun(
+        rs.getString(1),
+        rs.getString(2),
+        rs.getString(3),
+        SessionRunStatus.fromWire(rs.getString(4)),
+        rs.getString(5),
+        rs.getString(6),
+        rs.getString(7),
+        rs.getString(8),
+        instant(rs.getString(9)),
+        instant(rs.getString(10)),
+        instant(rs.getString(11)));
+  }
+
+  static Interaction interaction(ResultSet rs) throws SQLException {
+    return new Interaction(
+        rs.getString(1),
+        rs.getString(2),
+        rs.getString(3),
+        rs.getString(4),
+        rs.getString(5),
+        json(rs.getString(6)),
+        json(rs.getString(7)),
+        instant(rs.getString(8)),
+        instant(rs.getString(9)));
+  }
+
+  static SessionEvent event(ResultSet rs) throws SQLException {
+    return new SessionEvent(
+        rs.getLong(1),
+        rs.getString(2),
+        rs.getString(3),
+        rs.getString(4),
+        instant(rs.getString(5)),
+        Json.read(rs.getString(6)));
+  }
+
+  static Message message(ResultSet rs) throws SQLException {
+    return new Message(
+        rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), instant(rs.getString(5)));
+  }
+
+  static String harnessJson(HarnessSpec harness) {
+    ObjectNode out = Json.object();
+    out.put("type", harness.type());
+    harness.argv().forEach(out.putArray("argv")::add);
+    return Json.write(out);
+  }
+
+  private static HarnessSpec harness(String text) {
+    JsonNode node = Json.read(text);
+    List<String> argv = new ArrayList<>();
+    node.path("argv").forEach(a -> argv.add(a.asString()));
+    return new HarnessSpec(node.path("type").asString(), argv);
+  }
+
+  private static JsonNode json(String text) {
+    return text == null ? null : Json.read(text);
+  }
+
+  private static Instant instant(String text) {
+    return text == null ? null : Instant.parse(text);
+  }
+}

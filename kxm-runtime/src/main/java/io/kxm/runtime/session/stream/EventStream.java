@@ -1,0 +1,146 @@
+package io.kxm.runtime.session.stream;
+
+import io.javalin.http.Context;
+import io.kxm.runtime.session.api.LiveEvents.Overflowed;
+import io.kxm.runtime.session.api.LiveEvents.Subscription;
+import io.kxm.runtime.session.api.SessionEvent;
+import io.kxm.runtime.session.api.SessionSettings;
+import io.kxm.runtime.session.api.SessionStore;
+import io.kxm.runtime.session.api.StreamKey;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Serves one SSE stream of session events on the request's own (virtual) thread: subscribe to live
+ * events first, replay the store after the client's cursor, then follow live events, dropping any
+ * at or below the last one sent. Subscribing before the replay leaves no gap; the drop leaves no
+ * duplicate. The run side only ever offers events to the subscription's bounded buffer, so a slow
+ * client never holds a run back: when it falls too far behind its connection is cut and it resumes
+ * by replay.
+ */
+public final class EventStream {
+  static final int BATCH = 500;
+
+  private final SessionStore store;
+  private final SessionSettings settings;
+  private final ActiveStreams active;
+  private final RunEnd runEnd;
+
+  public EventStream(SessionStore store, SessionSettings settings, ActiveStreams active) {
+    this.store = store;
+    this.settings = settings;
+    this.active = active;
+    this.runEnd = new RunEnd(store);
+  }
+
+  /** Why {@link #serve} returned. */
+  public enum End {
+    /** A run stream's run ended and has no pending interaction left. */
+    RUN_ENDED,
+    CLIENT_GONE,
+    /** The client fell more than the stream buffer behind and was cut. */
+    OVERFLOW,
+    /** The supervisor is stopping. */
+    STOPPED
+  }
+
+  /**
+   * Streams the events of {@code key} after {@code afterSeq} until the stream ends. The caller has
+   * checked that the stream exists and that the cursor is valid.
+   */
+  public End serve(Context ctx, StreamKey key, long afterSeq) throws IOException {
+    ctx.status(200);
+    ctx.contentType("text/event-stream; charset=utf-8");
+    ctx.header("Cache-Control", "no-cache");
+    ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
+    SseWriter out = new SseWriter(ctx.req(), ctx.res());
+    try (Subscription live = store.live().subscribe(key, settings.streamBuffer());
+        ActiveStreams.Entry entry = active.enter(live, out)) {
+      if (entry == null) {
+        return End.STOPPED;
+      }
+      try {
+        return follow(key, afterSeq, live, out, entry);
+      } catch (Overflowed e) {
+        out.abort();
+        return End.OVERFLOW;
+      } catch (InterruptedException e) {
+        // The supervisor stops: end the response normally; the client resumes elsewhere.
+        Thread.interrupted();
+        return End.STOPPED;
+      } catch (IOException e) {
+        return entry.wasCut() ? End.OVERFLOW : End.CLIENT_GONE;
+      }
+    }
+  }
+
+  private End follow(
+      StreamKey key, long afterSeq, Subscription live, SseWriter out, ActiveStreams.Entry entry)
+      throws IOException, InterruptedException, Overflowed {
+    out.comment("connected");
+    out.flush();
+    long last = replay(key, afterSeq, out);
+    if (runEnd.reached(key)) {
+      return finish(key, last, out);
+    }
+    long heartbeatMillis = Math.max(1, settings.streamHeartbeat().toMillis());
+    List<SessionEvent> batch = new ArrayList<>(BATCH);
+    while (!entry.stopped()) {
+      SessionEvent first = live.poll(heartbeatMillis);
+      if (first == null && live.isClosed()) {
+        return End.STOPPED; // the store closed under it: the supervisor stops
+      }
+      if (first == null) {
+        out.comment("keep-alive");
+        out.flush();
+        if (runEnd.reached(key)) {
+          return finish(key, last, out);
+        }
+        continue;
+      }
+      batch.add(first);
+      batch.addAll(live.drain(BATCH - 1));
+      boolean mayHaveEnded = false;
+      for (SessionEvent event : batch) {
+        if (event.seq() > last) {
+          out.event(event);
+          last = event.seq();
+        }
+        mayHaveEnded |= RunEnd.mayEnd(event.type());
+      }
+      batch.clear();
+      out.flush(); // one network write for the whole batch
+      if (mayHaveEnded && runEnd.reached(key)) {
+        return finish(key, last, out);
+      }
+    }
+    return End.STOPPED;
+  }
+
+  /**
+   * Sends anything that committed between the last event sent and the check that found the run
+   * ended, such as the answer that closed its last interaction, then ends the response.
+   */
+  private End finish(StreamKey key, long last, SseWriter out) throws IOException {
+    replay(key, last, out);
+    return End.RUN_ENDED;
+  }
+
+  /** Sends stored events after {@code last} in batches, one flush each; returns the new last. */
+  private long replay(StreamKey key, long last, SseWriter out) throws IOException {
+    while (true) {
+      List<SessionEvent> events = store.replay(key, last, BATCH);
+      for (SessionEvent event : events) {
+        if (event.seq() > last) {
+          out.event(event);
+          last = event.seq();
+        }
+      }
+      out.flush();
+      if (events.size() < BATCH) {
+        return last;
+      }
+    }
+  }
+}

@@ -1,0 +1,154 @@
+package io.kxm.runtime.supervisor;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.runtime.api.Resolution;
+import io.kxm.runtime.session.api.HarnessSpec;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Reads and checks the JSON bodies, ids and query parameters of the session routes; every refusal
+ * names the field. Unknown fields are ignored, as on the workflow run routes.
+ */
+final class SessionBodies {
+  static final int MAX_ROOT_CHARS = 4096;
+  static final int MAX_ARGS = 64;
+  static final int MAX_ARG_CHARS = 4096;
+  static final int DEFAULT_LIMIT = 50;
+  static final int MAX_LIMIT = 500;
+  private static final Pattern SESSION_ID = Pattern.compile("ses_[0-9a-z]{1,64}");
+  private static final Pattern RUN_ID = Pattern.compile("srun_[0-9a-z]{1,64}");
+  private static final Pattern INTERACTION_ID = Pattern.compile("int_[0-9a-z]{1,64}");
+
+  private SessionBodies() {}
+
+  static String workspaceRoot(JsonNode body) {
+    JsonNode node = body.get("workspaceRoot");
+    if (node == null || !node.isString() || node.asString().isBlank()) {
+      throw new KxmException(
+          ErrorCode.WORKSPACE_ROOT_INVALID, "workspaceRoot is required and must be a string");
+    }
+    if (node.asString().length() > MAX_ROOT_CHARS) {
+      throw new KxmException(
+          ErrorCode.WORKSPACE_ROOT_INVALID,
+          "workspaceRoot has more than " + MAX_ROOT_CHARS + " characters");
+    }
+    return node.asString();
+  }
+
+  static HarnessSpec harness(JsonNode body) {
+    JsonNode node = body.get("harness");
+    if (node == null || !node.isObject()) {
+      throw harnessInvalid("harness is required and must be an object");
+    }
+    JsonNode type = node.get("type");
+    if (type == null || !type.isString() || !type.asString().equals(HarnessSpec.COMMAND)) {
+      throw harnessInvalid("harness.type must be \"command\"");
+    }
+    JsonNode argv = node.get("argv");
+    if (argv == null || !argv.isArray() || argv.isEmpty() || argv.size() > MAX_ARGS) {
+      throw harnessInvalid("harness.argv must be an array of 1 to " + MAX_ARGS + " strings");
+    }
+    List<String> args = new ArrayList<>(argv.size());
+    for (JsonNode arg : argv) {
+      if (!arg.isString() || arg.asString().length() > MAX_ARG_CHARS) {
+        throw harnessInvalid(
+            "each element of harness.argv must be a string of at most "
+                + MAX_ARG_CHARS
+                + " characters");
+      }
+      args.add(arg.asString());
+    }
+    if (args.getFirst().isBlank()) {
+      throw harnessInvalid("harness.argv[0] must name the program");
+    }
+    return new HarnessSpec(HarnessSpec.COMMAND, args);
+  }
+
+  static String model(JsonNode body) {
+    JsonNode node = body.get("model");
+    if (node == null || node.isNull()) {
+      return null;
+    }
+    if (!node.isString() || node.asString().isBlank()) {
+      throw new KxmException(ErrorCode.INVALID_REQUEST, "model must be a non-empty string");
+    }
+    if (node.asString().length() > RunBodies.MAX_NAME_CHARS) {
+      throw new KxmException(
+          ErrorCode.VALUE_TOO_LONG,
+          "model has more than " + RunBodies.MAX_NAME_CHARS + " characters");
+    }
+    return node.asString();
+  }
+
+  static String prompt(JsonNode body) {
+    JsonNode node = body.get("prompt");
+    if (node == null || !node.isString() || node.asString().isBlank()) {
+      throw new KxmException(
+          ErrorCode.RUN_PROMPT_INVALID, "prompt is required and must be a non-empty string");
+    }
+    if (node.asString().length() > RunBodies.MAX_PROMPT_CHARS) {
+      throw new KxmException(
+          ErrorCode.RUN_PROMPT_INVALID,
+          "prompt has "
+              + node.asString().length()
+              + " characters; the limit is "
+              + RunBodies.MAX_PROMPT_CHARS);
+    }
+    return node.asString();
+  }
+
+  /** {@code {"approved", "answer", "by"}} as the session service hands it to the harness. */
+  static JsonNode answer(JsonNode body) {
+    Resolution resolution = RunBodies.resolution(body);
+    return Json.object()
+        .put("approved", resolution.approved())
+        .put("answer", resolution.answer())
+        .put("by", resolution.by());
+  }
+
+  static int limit(String value) {
+    if (value == null) {
+      return DEFAULT_LIMIT;
+    }
+    try {
+      int limit = Integer.parseInt(value.strip());
+      if (limit >= 1 && limit <= MAX_LIMIT) {
+        return limit;
+      }
+    } catch (NumberFormatException e) {
+      // Refused below with the allowed range.
+    }
+    throw new KxmException(
+        ErrorCode.INVALID_REQUEST, "limit must be a whole number from 1 to " + MAX_LIMIT);
+  }
+
+  static String sessionId(String id) {
+    return checked(id, SESSION_ID, "a session id", "ses_");
+  }
+
+  static String runId(String id) {
+    return checked(id, RUN_ID, "a session run id", "srun_");
+  }
+
+  static String interactionId(String id) {
+    return checked(id, INTERACTION_ID, "an interaction id", "int_");
+  }
+
+  private static String checked(String id, Pattern pattern, String what, String prefix) {
+    if (id == null || !pattern.matcher(id).matches()) {
+      throw new KxmException(
+          ErrorCode.INVALID_REQUEST,
+          what + " is '" + prefix + "' followed by 1 to 64 lower-case letters and digits");
+    }
+    return id;
+  }
+
+  private static KxmException harnessInvalid(String message) {
+    return new KxmException(ErrorCode.HARNESS_INVALID, message);
+  }
+}
