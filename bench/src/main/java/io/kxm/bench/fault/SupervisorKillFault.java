@@ -114,10 +114,11 @@ final class SupervisorKillFault implements Fault {
             + ", duplicates "
             + follower.duplicates());
     findings.note(
-        "deltas the agent would have written: "
+        "the agent was to write "
             + count(DELTAS)
-            + "; stored before the kill ended it: "
-            + count(Math.max(0, stored.size() - 3)));
+            + " deltas; the kill and the restart left "
+            + count(stored.size())
+            + " events of the run in the store");
   }
 
   /** The run's events as the store holds them, read beside the supervisor. */

@@ -21,8 +21,13 @@ public record SessionBacklog(SupervisorProcess supervisor, String runId, long ev
 
   /** The backlog of this run's size, built by the first caller. */
   public static SessionBacklog shared(Run run) throws Exception {
+    return shared(run, QUICK_DELTAS, DELTAS);
+  }
+
+  /** Other sizes only in tests; the first caller's size wins. */
+  static SessionBacklog shared(Run run, int quickDeltas, int fullDeltas) throws Exception {
     return run.shared(
-        "session-backlog", SessionBacklog.class, r -> build(r, r.size(QUICK_DELTAS, DELTAS)));
+        "session-backlog", SessionBacklog.class, r -> build(r, r.size(quickDeltas, fullDeltas)));
   }
 
   /** A session turn that streams {@code deltas} deltas as fast as it can, run to its end. */
@@ -32,7 +37,7 @@ public record SessionBacklog(SupervisorProcess supervisor, String runId, long ev
     String session = SessionCalls.createSession(supervisor, run.newDir("session-backlog-"));
     long t0 = System.nanoTime();
     String runId = SessionCalls.submit(supervisor, session, "fill " + deltas);
-    JsonNode ended = SessionCalls.awaitEnded(supervisor, runId, Duration.ofMinutes(5));
+    JsonNode ended = SessionCalls.awaitEnded(supervisor, runId, Duration.ofMinutes(15));
     if (!"completed".equals(ended.path("status").asString())) {
       throw new IllegalStateException("the backlog run ended " + ended);
     }

@@ -27,14 +27,14 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public final class SessionDeliveryScenario implements Scenario {
   static final int SUBSCRIBERS = 100;
-  static final int GAP_MS = 5;
+  static final int GAP_MS = 20;
   private static final JsonMapper JSON = JsonMapper.shared();
   private final int subscribers;
   private final int quickDeltas;
   private final int fullDeltas;
 
   public SessionDeliveryScenario() {
-    this(SUBSCRIBERS, 200, 1_000);
+    this(SUBSCRIBERS, 100, 500);
   }
 
   /** Fewer subscribers and deltas only in tests, where figures are not compared. */

@@ -17,6 +17,19 @@ import java.util.Locale;
  * event, against an indexed range read of the same rows straight from the store's file.
  */
 public final class SessionReplayScenario implements Scenario {
+  private final int quickDeltas;
+  private final int fullDeltas;
+
+  public SessionReplayScenario() {
+    this(SessionBacklog.QUICK_DELTAS, SessionBacklog.DELTAS);
+  }
+
+  /** Other backlogs only in tests, where figures are not compared. */
+  SessionReplayScenario(int quickDeltas, int fullDeltas) {
+    this.quickDeltas = quickDeltas;
+    this.fullDeltas = fullDeltas;
+  }
+
   @Override
   public String name() {
     return "session-replay";
@@ -27,8 +40,8 @@ public final class SessionReplayScenario implements Scenario {
     return String.format(
         Locale.ROOT,
         "session replay of a %,d-event run backlog (%,d with --quick), supervisor process",
-        SessionBacklog.DELTAS,
-        SessionBacklog.QUICK_DELTAS);
+        fullDeltas,
+        quickDeltas);
   }
 
   @Override
@@ -54,7 +67,7 @@ public final class SessionReplayScenario implements Scenario {
 
       @Override
       public void setup(Run run) throws Exception {
-        backlog = SessionBacklog.shared(run);
+        backlog = SessionBacklog.shared(run, quickDeltas, fullDeltas);
       }
 
       @Override
