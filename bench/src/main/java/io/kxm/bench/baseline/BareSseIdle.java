@@ -23,12 +23,12 @@ public final class BareSseIdle implements Measure {
   private static final int OPENING_AT_ONCE = 128;
 
   /**
-   * Connections held: 10,000, or 1,000 with {@code --quick}, whose two minutes do not cover
+   * Connections held: 10,000, or 500 with {@code --quick}, whose two minutes do not cover
    * registering and opening thousands of streams on a hub three times over. The product side holds
    * as many.
    */
   public static int connections(Run run) {
-    return run.size(1_000, 10_000);
+    return run.size(500, 10_000);
   }
 
   @Override

@@ -45,7 +45,7 @@ public final class IdleStreamsScenario implements Scenario {
 
   @Override
   public String title() {
-    return "10,000 idle agent event streams (1,000 with --quick) held by one hub, SQLite";
+    return "10,000 idle agent event streams (500 with --quick) held by one hub, SQLite";
   }
 
   @Override
