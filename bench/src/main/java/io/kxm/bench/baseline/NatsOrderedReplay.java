@@ -24,7 +24,7 @@ public final class NatsOrderedReplay implements Measure {
   private static final int MESSAGES = 100_000;
 
   /** With {@code --quick}: as many as the hub's replay then reads, and a tenth of the setup. */
-  private static final int QUICK_MESSAGES = 10_000;
+  private static final int QUICK_MESSAGES = 5_000;
 
   private int messages;
   private static final int IN_FLIGHT = 2_000;

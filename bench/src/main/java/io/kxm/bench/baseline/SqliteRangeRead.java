@@ -18,7 +18,7 @@ public final class SqliteRangeRead implements Measure {
   static final int ROWS = 100_000;
 
   /** With {@code --quick}: as many as the hub's replay then reads, and a tenth of the setup. */
-  static final int QUICK_ROWS = 10_000;
+  static final int QUICK_ROWS = 5_000;
 
   private int rows;
   private Connection db;

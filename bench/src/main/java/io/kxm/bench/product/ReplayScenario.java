@@ -22,7 +22,7 @@ import java.util.Locale;
  */
 public final class ReplayScenario implements Scenario {
   static final int BACKLOG = 100_000;
-  static final int QUICK_BACKLOG = 10_000;
+  static final int QUICK_BACKLOG = 5_000;
   static final int EVENT_BYTES = 500;
   private static final int SENDERS = 16;
   private final HubSource hub;
