@@ -30,7 +30,8 @@ final class SessionPlane implements AutoCloseable {
     SessionService service;
     try {
       service =
-          SessionService.start(store,
+          SessionService.start(
+              store,
               true,
               Harnesses.standard(System.getenv(), config.clock()),
               config.clock(),

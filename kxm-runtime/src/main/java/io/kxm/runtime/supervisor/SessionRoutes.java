@@ -161,7 +161,7 @@ final class SessionRoutes {
           ErrorCode.INVALID_CURSOR, "cursor " + after + " is past the last stored event " + last);
     }
     drain.leave(ctx);
-    EventStream.End end = streams.serve(ctx, key, after);
+    EventStream.End end = streams.serve(key, after, StreamResponse.open(ctx));
     if (end == EventStream.End.OVERFLOW) {
       log.info("stream.cut", Map.of("stream", key.id(), "reason", "buffer_overflow"));
     }

@@ -40,7 +40,8 @@ class SessionEnvironmentTest {
       assertThatThrownBy(() -> SessionEnvironment.read(Map.of(bad.getKey(), bad.getValue())))
           .isInstanceOf(KxmException.class)
           .hasMessageContaining(bad.getKey())
-          .satisfies(e -> assertThat(((KxmException) e).code()).isEqualTo(ErrorCode.CONFIG_INVALID));
+          .satisfies(
+              e -> assertThat(((KxmException) e).code()).isEqualTo(ErrorCode.CONFIG_INVALID));
     }
   }
 }

@@ -45,8 +45,13 @@ class SessionsApiTest {
   }
 
   @AfterEach
-  void stop() {
+  void stop() throws Exception {
+    long t = System.nanoTime();
     supervisor.stop();
+    System.out.println("STOP took ms " + (System.nanoTime() - t) / 1_000_000);
+    System.out.println(
+        java.nio.file.Files.readString(
+            SupervisorPaths.of(new io.kxm.core.paths.StatePaths(dir.resolve("state"))).logFile()));
   }
 
   @Test
@@ -149,12 +154,26 @@ class SessionsApiTest {
     response.body().close();
     reader.join(5_000);
     int completed = lines.indexOf("event: run.completed");
-    assertThat(lines.getFirst()).isEqualTo(": connected");
-    assertThat(lines.get(1)).isEqualTo("id: 1");
-    assertThat(lines.get(2)).isEqualTo("event: session.created");
-    assertThat(lines.get(3)).startsWith("data: {\"seq\":1,");
+    assertThat(lines.subList(0, 6))
+        .startsWith(": connected", "", "id: 1", "event: session.created")
+        .endsWith("");
+    assertThat(lines.get(4)).startsWith("data: {\"seq\":1,\"sessionId\":\"" + id + "\",");
     assertThat(completed).isPositive();
     assertThat(lines.subList(0, completed)).doesNotContain(": keep-alive");
+  }
+
+  @Test
+  void an_open_stream_does_not_hold_a_stop_open_and_ends_with_it() throws Exception {
+    String id = calls.createSession(workspace, SessionCalls.echoAgent());
+    try (SseClient stream = SseClient.open(url + "/v1/sessions/" + id + "/events", token)) {
+      assertThat(stream.next().type()).isEqualTo("session.created");
+      await().atMost(Duration.ofSeconds(5)).until(() -> supervisor.openStreams() == 1);
+      long started = System.nanoTime();
+      assertThat(supervisor.stop()).isTrue();
+      assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
+      assertThat(stream.next()).isNull(); // the response ended normally
+      assertThat(supervisor.openStreams()).isZero();
+    }
   }
 
   @Test

@@ -24,6 +24,15 @@ public interface HarnessTurn extends AutoCloseable {
    */
   TurnOutcome await(Duration timeout) throws InterruptedException;
 
+  /**
+   * What the harness said about how it ended, for a person diagnosing a failed run: the message of
+   * its {@code error} line and the end of its stderr, credentials redacted; empty when it said
+   * nothing. Complete once {@link #await} returned an outcome.
+   */
+  default String diagnosis() {
+    return "";
+  }
+
   /** Ends the process tree (TERM, then KILL after a short wait); the outcome becomes error. */
   void cancel();
 

@@ -66,7 +66,7 @@ final class BoundedLineReader {
   private Line finish(ByteArrayOutputStream line, long length) {
     if (length > maxBytes) {
       byte[] all = line.toByteArray();
-      byte[] kept = Arrays.copyOf(all, Math.min(all.length, KEPT_OF_OVERLONG));
+      byte[] kept = Arrays.copyOf(all, Math.min(maxBytes, KEPT_OF_OVERLONG));
       return new Line(kept, length, true);
     }
     return new Line(line.toByteArray(), length, false);

@@ -9,6 +9,7 @@ import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
@@ -52,12 +53,7 @@ public final class CommandHarness implements Harness {
   @Override
   public HarnessTurn start(TurnInput input, Consumer<HarnessOutput> listener) {
     String program = argv.getFirst();
-    Path root = input.workspaceRoot() == null ? null : Path.of(input.workspaceRoot());
-    if (root == null || !root.isAbsolute() || !Files.isDirectory(root)) {
-      throw new KxmException(
-          ErrorCode.HARNESS_START_FAILED,
-          "harness '" + program + "' cannot start: workspace root " + root + " is not a folder");
-    }
+    Path root = workspaceRoot(input, program);
     ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile());
     builder.environment().clear();
     builder.environment().putAll(HarnessEnvironment.forTurn(environment, input));
@@ -71,6 +67,25 @@ public final class CommandHarness implements Harness {
           "harness '" + program + "' did not start in " + root + ": " + reason(e));
     }
     return CommandTurn.begin(process, input, listener, clock);
+  }
+
+  private static Path workspaceRoot(TurnInput input, String program) {
+    Path root = null;
+    try {
+      root = input.workspaceRoot() == null ? null : Path.of(input.workspaceRoot());
+    } catch (InvalidPathException e) {
+      // not a path this system can name: refused below like a missing folder
+    }
+    if (root == null || !root.isAbsolute() || !Files.isDirectory(root)) {
+      throw new KxmException(
+          ErrorCode.HARNESS_START_FAILED,
+          "harness '"
+              + program
+              + "' cannot start: workspace root "
+              + input.workspaceRoot()
+              + " is not the absolute path of a folder");
+    }
+    return root;
   }
 
   private static String reason(Exception e) {

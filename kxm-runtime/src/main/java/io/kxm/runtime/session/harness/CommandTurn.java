@@ -5,11 +5,13 @@ import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.api.TurnOutcome;
+import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -47,6 +49,7 @@ final class CommandTurn implements HarnessTurn {
   private final CompletableFuture<TurnOutcome> outcome = new CompletableFuture<>();
   private final CountDownLatch stdoutRead = new CountDownLatch(1);
   private final AtomicInteger undelivered = new AtomicInteger();
+  private boolean inputEnded; // guarded by stdinLines
   private volatile boolean cancelRequested;
   private volatile boolean settled;
   private volatile RuntimeException listenerFailure;
@@ -83,11 +86,16 @@ final class CommandTurn implements HarnessTurn {
 
   @Override
   public void answer(String interactionId, String kind, JsonNode answer) {
-    if (outcome.isDone()) {
-      undelivered.incrementAndGet();
-      return;
+    Objects.requireNonNull(interactionId, "interactionId");
+    Objects.requireNonNull(kind, "kind");
+    byte[] line = TurnLines.answer(interactionId, kind, answer);
+    synchronized (stdinLines) {
+      if (inputEnded) {
+        undelivered.incrementAndGet();
+        return;
+      }
+      stdinLines.add(line);
     }
-    stdinLines.add(TurnLines.answer(interactionId, kind, answer));
   }
 
   @Override
@@ -106,11 +114,26 @@ final class CommandTurn implements HarnessTurn {
     cancelRequested = true;
   }
 
+  /** Cancels a turn that still runs; it does not wait for the tree to be gone. */
   @Override
   public void close() {
     if (!outcome.isDone()) {
       cancel();
     }
+  }
+
+  @Override
+  public String diagnosis() {
+    StringBuilder said = new StringBuilder();
+    String error = reportedError();
+    if (error != null) {
+      said.append("error: ").append(error);
+    }
+    String tail = stderrTail().strip();
+    if (!tail.isEmpty()) {
+      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redaction.scrub(tail));
+    }
+    return said.toString();
   }
 
   /** The last {@value #STDERR_TAIL_BYTES} bytes the harness wrote to stderr, for diagnosis. */
@@ -239,8 +262,16 @@ final class CommandTurn implements HarnessTurn {
       process.destroyForcibly();
       Thread.currentThread().interrupt();
     } finally {
-      stdinLines.add(END_OF_INPUT);
+      endInput();
       settle(killed);
+    }
+  }
+
+  /** Lets the writer finish what is queued; an answer that comes later is counted undelivered. */
+  private void endInput() {
+    synchronized (stdinLines) {
+      inputEnded = true;
+      stdinLines.add(END_OF_INPUT);
     }
   }
 

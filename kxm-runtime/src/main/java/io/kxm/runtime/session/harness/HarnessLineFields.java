@@ -31,6 +31,10 @@ final class HarnessLineFields {
     if (!line.isObject()) {
       throw new Invalid("line is not a JSON object");
     }
+    if (!wellFormed(line)) {
+      // a JSON escape such as \ud800 can name half a character, which no UTF-8 writer accepts
+      throw new Invalid("line has a string with half a surrogate pair");
+    }
     String type = name(line, "type");
     return switch (type) {
       case "delta" -> output(new HarnessOutput.Delta(text(line, "text", MAX_DELTA_CHARS)));
@@ -51,6 +55,39 @@ final class HarnessLineFields {
               HarnessLines.excerpt(text(line, "message", MAX_TEXT_CHARS)));
       default -> throw new Invalid("unknown type '" + HarnessLines.excerpt(cut(type, 64)) + "'");
     };
+  }
+
+  private static boolean wellFormed(JsonNode node) {
+    if (node.isString()) {
+      return wellFormed(node.asString());
+    }
+    for (Map.Entry<String, JsonNode> field : node.properties()) {
+      if (!wellFormed(field.getKey()) || !wellFormed(field.getValue())) {
+        return false;
+      }
+    }
+    if (node.isArray()) {
+      for (JsonNode element : node) {
+        if (!wellFormed(element)) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  private static boolean wellFormed(String text) {
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      if (Character.isHighSurrogate(c)
+          && i + 1 < text.length()
+          && Character.isLowSurrogate(text.charAt(i + 1))) {
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        return false;
+      }
+    }
+    return true;
   }
 
   private static HarnessLine output(HarnessOutput output) {

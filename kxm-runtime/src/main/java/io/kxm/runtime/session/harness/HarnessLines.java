@@ -31,8 +31,9 @@ public final class HarnessLines {
   public static final int MAX_EXCERPT_CHARS = 512;
 
   // Redaction looks at more than it keeps, so a credential that starts inside the excerpt and runs
-  // past its end is still recognised whole.
-  private static final int REDACTION_WINDOW = 8 * MAX_EXCERPT_CHARS;
+  // past its end is still recognised; twice the excerpt is enough, since every credential pattern
+  // matches on a prefix of its shape, and it keeps redaction cheap for a chatty harness.
+  private static final int REDACTION_WINDOW = 2 * MAX_EXCERPT_CHARS;
 
   private static final JsonMapper MAPPER =
       JsonMapper.builder(
@@ -102,9 +103,37 @@ public final class HarnessLines {
     String window =
         text.length() > REDACTION_WINDOW ? text.substring(0, cut(text, REDACTION_WINDOW)) : text;
     String redacted = Redaction.scrub(window);
-    return redacted.length() > MAX_EXCERPT_CHARS
-        ? redacted.substring(0, cut(redacted, MAX_EXCERPT_CHARS))
-        : redacted;
+    String excerpt =
+        redacted.length() > MAX_EXCERPT_CHARS
+            ? redacted.substring(0, cut(redacted, MAX_EXCERPT_CHARS))
+            : redacted;
+    return withoutHalfCharacters(excerpt);
+  }
+
+  // An excerpt is stored as UTF-8, which cannot hold half of a surrogate pair.
+  private static String withoutHalfCharacters(String text) {
+    StringBuilder whole = null;
+    for (int i = 0; i < text.length(); i++) {
+      char c = text.charAt(i);
+      boolean pair =
+          Character.isHighSurrogate(c)
+              && i + 1 < text.length()
+              && Character.isLowSurrogate(text.charAt(i + 1));
+      if (pair) {
+        if (whole != null) {
+          whole.append(c).append(text.charAt(i + 1));
+        }
+        i++;
+      } else if (Character.isSurrogate(c)) {
+        if (whole == null) {
+          whole = new StringBuilder(text.length()).append(text, 0, i);
+        }
+        whole.append('\uFFFD');
+      } else if (whole != null) {
+        whole.append(c);
+      }
+    }
+    return whole == null ? text : whole.toString();
   }
 
   private static JsonNode read(String line) {

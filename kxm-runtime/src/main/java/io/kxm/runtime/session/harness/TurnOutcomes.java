@@ -29,8 +29,12 @@ public final class TurnOutcomes {
   public void observe(HarnessOutput output) {
     switch (output) {
       case HarnessOutput.Delta delta -> {
-        int room = MAX_RECOVERED_CHARS - streamed.length();
-        streamed.append(delta.text(), 0, Math.min(room, delta.text().length()));
+        String text = delta.text();
+        int take = Math.min(MAX_RECOVERED_CHARS - streamed.length(), text.length());
+        if (take > 0 && take < text.length() && Character.isHighSurrogate(text.charAt(take - 1))) {
+          take--; // never keep half of a character
+        }
+        streamed.append(text, 0, take);
       }
       case HarnessOutput.Final message -> finalMessage = message.text();
       case HarnessOutput.ToolCall call -> acted = true;

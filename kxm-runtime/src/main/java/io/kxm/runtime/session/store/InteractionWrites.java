@@ -95,10 +95,16 @@ final class InteractionWrites {
                 + runId
                 + " and use one of their IDs.");
       }
+      if (asked.status().equals(Interaction.CLOSED)) {
+        throw new KxmException(
+            ErrorCode.INTERACTION_ALREADY_RESOLVED,
+            "interaction " + interactionId + " of run " + runId + " is closed: the run ended first",
+            "The run ended without this answer; send the answer as a new prompt to the session.");
+      }
       if (!asked.status().equals(Interaction.PENDING)) {
         throw new KxmException(
             ErrorCode.INTERACTION_ALREADY_RESOLVED,
-            "interaction " + interactionId + " of run " + runId + " is " + asked.status());
+            "interaction " + interactionId + " of run " + runId + " is already " + asked.status());
       }
       if (run.status() != SessionRunStatus.RUNNING
           && run.status() != SessionRunStatus.INTERRUPTED) {

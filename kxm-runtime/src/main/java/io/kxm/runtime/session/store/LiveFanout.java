@@ -27,11 +27,18 @@ final class LiveFanout implements LiveEvents {
           "a subscription buffers at least 1 event, not " + capacity);
     }
     LiveSubscription subscription = new LiveSubscription(capacity, this::forget, key);
+    // Added under the key's lock, so that a last subscriber leaving the key at the same moment
+    // cannot drop the set this one joins.
+    byKey.compute(
+        key,
+        (k, set) -> {
+          Set<LiveSubscription> joined = set == null ? ConcurrentHashMap.newKeySet() : set;
+          joined.add(subscription);
+          return joined;
+        });
     if (closed) {
       subscription.close();
-      return subscription;
     }
-    byKey.computeIfAbsent(key, k -> ConcurrentHashMap.newKeySet()).add(subscription);
     return subscription;
   }
 

@@ -164,7 +164,8 @@ final class RunWrites {
   private static void closePending(WriteTx tx, String runId) throws SQLException {
     PreparedStatement s =
         tx.prepare(
-            "UPDATE interactions SET status = ?, resolved_at = NULL WHERE run_id = ? AND status = ?");
+            "UPDATE interactions SET status = ?, resolved_at = NULL"
+                + " WHERE run_id = ? AND status = ?");
     s.setString(1, Interaction.CLOSED);
     s.setString(2, runId);
     s.setString(3, Interaction.PENDING);

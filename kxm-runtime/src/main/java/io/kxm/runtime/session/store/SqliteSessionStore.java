@@ -28,9 +28,12 @@ import tools.jackson.databind.JsonNode;
  * The session store on one SQLite file ({@code runtime/sessions.db}): created 0600, a link refused,
  * WAL, schema versioned in {@code user_version}. Every change goes through one writer thread that
  * commits queued changes together and then publishes their events to {@link #live()}; reads use a
- * second connection and never wait for it.
+ * few connections of their own and never wait for it.
  */
 public final class SqliteSessionStore implements SessionStore {
+  /** Enough for a handful of streams replaying at once; each costs a file handle and a cache. */
+  private static final int READ_CONNECTIONS = 4;
+
   private final Clock clock;
   private final StoreWriter writer;
   private final StoreReader reader;
@@ -54,10 +57,10 @@ public final class SqliteSessionStore implements SessionStore {
   public static SqliteSessionStore open(Path file, Clock clock) {
     StoreFiles.prepare(file);
     Connection write = Sqlite.open(file);
-    Connection read = null;
+    ReadConnections read = null;
     try {
       SessionSchema.ensure(write, file.toString());
-      read = Sqlite.open(file);
+      read = new ReadConnections(file, READ_CONNECTIONS);
       StoreReader reader = new StoreReader(file, read);
       LiveFanout live = new LiveFanout();
       WriteTx tx = new WriteTx(write, clock, reader.lastSeq());
@@ -203,10 +206,16 @@ public final class SqliteSessionStore implements SessionStore {
     Sqlite.closeQuietly(writeConnection);
   }
 
+  /** The writer, for tests that need to act inside its transaction (such as filling the disk). */
+  StoreWriter writer() {
+    return writer;
+  }
+
   private <T> T await(StoreWriter.Work<T> work) {
     if (writer.isWriterThread()) {
       throw new IllegalStateException(
-          "a store write waited on from the store's writer would never finish; chain on the future");
+          "a store write awaited on the store's own writer would never finish;"
+              + " chain on the future instead");
     }
     try {
       return writer.submit(work).join();
@@ -224,10 +233,10 @@ public final class SqliteSessionStore implements SessionStore {
     }
   }
 
-  private static void closeBoth(Connection write, Connection read) {
+  private static void closeBoth(Connection write, ReadConnections read) {
     Sqlite.closeQuietly(write);
     if (read != null) {
-      Sqlite.closeQuietly(read);
+      read.close();
     }
   }
 }

@@ -20,17 +20,16 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Reads of the session store on their own connection. In WAL mode a reader sees the last commit and
- * never waits for the writer, so streams replaying history do not slow the runs writing it.
+ * Reads of the session store on their own connections. In WAL mode a reader sees the last commit
+ * and never waits for the writer, so streams replaying history do not slow the runs writing it.
  */
 final class StoreReader {
   private final Path file;
-  private final Connection connection;
-  private boolean closed;
+  private final ReadConnections connections;
 
-  StoreReader(Path file, Connection connection) {
+  StoreReader(Path file, ReadConnections connections) {
     this.file = file;
-    this.connection = connection;
+    this.connections = connections;
   }
 
   Optional<Session> session(String id) {
@@ -39,7 +38,9 @@ final class StoreReader {
 
   List<Session> sessions(int limit) {
     return list(
-        "SELECT " + Rows.SESSION + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
+        "SELECT "
+            + Rows.SESSION
+            + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
         Rows::session,
         limit);
   }
@@ -106,30 +107,35 @@ final class StoreReader {
    * Recomputes the run's chain from one snapshot, so that events committed meanwhile neither show
    * up half nor move the recorded head; empty when there is no such run.
    */
-  synchronized Optional<ChainCheck> verify(String runId) {
-    requireOpen();
+  Optional<ChainCheck> verify(String runId) {
     try {
-      connection.setAutoCommit(false);
-      try {
-        List<String> head =
-            query("SELECT last_hash FROM runs WHERE id = ?", rs -> rs.getString(1), runId);
-        if (head.isEmpty()) {
-          return Optional.empty();
-        }
-        List<ChainVerifier.Link> links =
-            query(
-                "SELECT "
-                    + Rows.EVENT
-                    + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
-                rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
-                runId);
-        return Optional.of(ChainVerifier.verify(runId, links, head.getFirst()));
-      } finally {
-        connection.commit();
-        connection.setAutoCommit(true);
-      }
+      return connections.with(c -> verifyInSnapshot(c, runId));
     } catch (SQLException e) {
       throw Sqlite.translate(e, file, "verify run " + runId);
+    }
+  }
+
+  private static Optional<ChainCheck> verifyInSnapshot(Connection c, String runId)
+      throws SQLException {
+    c.setAutoCommit(false);
+    try {
+      List<String> head =
+          query(c, "SELECT last_hash FROM runs WHERE id = ?", rs -> rs.getString(1), runId);
+      if (head.isEmpty()) {
+        return Optional.empty();
+      }
+      List<ChainVerifier.Link> links =
+          query(
+              c,
+              "SELECT "
+                  + Rows.EVENT
+                  + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
+              rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
+              runId);
+      return Optional.of(ChainVerifier.verify(runId, links, head.getFirst()));
+    } finally {
+      c.commit();
+      c.setAutoCommit(true);
     }
   }
 
@@ -137,9 +143,8 @@ final class StoreReader {
     return one("SELECT coalesce(max(seq), 0) FROM events", rs -> rs.getLong(1)).orElse(0L);
   }
 
-  synchronized void close() {
-    closed = true;
-    Sqlite.closeQuietly(connection);
+  void close() {
+    connections.close();
   }
 
   private <T> Optional<T> one(String sql, Rows.Mapper<T> mapper, Object... args) {
@@ -147,29 +152,23 @@ final class StoreReader {
     return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
   }
 
-  private synchronized <T> List<T> list(String sql, Rows.Mapper<T> mapper, Object... args) {
-    requireOpen();
+  private <T> List<T> list(String sql, Rows.Mapper<T> mapper, Object... args) {
     try {
-      return query(sql, mapper, args);
+      return connections.with(c -> query(c, sql, mapper, args));
     } catch (SQLException e) {
       throw Sqlite.translate(e, file, "read the session store");
     }
   }
 
-  private <T> List<T> query(String sql, Rows.Mapper<T> mapper, Object... args) throws SQLException {
-    try (PreparedStatement s = connection.prepareStatement(sql)) {
+  private static <T> List<T> query(Connection c, String sql, Rows.Mapper<T> mapper, Object... args)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(sql)) {
       for (int i = 0; i < args.length; i++) {
         s.setObject(i + 1, args[i]);
       }
       try (ResultSet rs = s.executeQuery()) {
         return Rows.all(rs, mapper);
       }
-    }
-  }
-
-  private void requireOpen() {
-    if (closed) {
-      throw StoreWriter.closed();
     }
   }
 }

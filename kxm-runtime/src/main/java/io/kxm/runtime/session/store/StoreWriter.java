@@ -12,7 +12,10 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The one thread that writes the session store. Callers queue tasks; the writer takes everything
@@ -25,6 +28,7 @@ import java.util.function.Consumer;
  * publishes nothing; the writer carries on with the next batch.
  */
 final class StoreWriter {
+  private static final Logger LOG = LoggerFactory.getLogger(StoreWriter.class);
   private static final int MAX_BATCH = 1_000;
 
   /** One change to the store, run on the writer thread inside the open transaction. */
@@ -49,6 +53,7 @@ final class StoreWriter {
   private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
   private final Object submitLock = new Object();
   private final Thread thread;
+  private final AtomicLong commits = new AtomicLong();
   private boolean stopping;
 
   StoreWriter(Path file, Connection connection, WriteTx tx, Consumer<List<SessionEvent>> publish) {
@@ -60,8 +65,7 @@ final class StoreWriter {
         Thread.ofPlatform().name("kxm-session-store-writer").daemon().unstarted(this::loop);
   }
 
-  void start() throws SQLException {
-    connection.setAutoCommit(false);
+  void start() {
     thread.start();
   }
 
@@ -78,12 +82,21 @@ final class StoreWriter {
     return future;
   }
 
+  /** Transactions committed so far; with many writers queued, far fewer than tasks. */
+  long commits() {
+    return commits.get();
+  }
+
   boolean isWriterThread() {
     return Thread.currentThread() == thread;
   }
 
   /** Runs what is already queued, then stops the thread. */
   void stop() {
+    if (isWriterThread()) {
+      throw new IllegalStateException(
+          "the session store cannot be closed from its own writer; close it from another thread");
+    }
     synchronized (submitLock) {
       if (stopping) {
         return;
@@ -122,24 +135,10 @@ final class StoreWriter {
       queue.drainTo(batch, MAX_BATCH - 1);
       int stop = batch.indexOf(STOP);
       if (stop >= 0) {
-        runGuarded(batch.subList(0, stop));
+        run(batch.subList(0, stop));
         return;
       }
-      runGuarded(batch);
-    }
-  }
-
-  /** Keeps the writer alive whatever a batch throws, so no caller waits forever. */
-  private void runGuarded(List<Task<?>> batch) {
-    try {
       run(batch);
-    } catch (RuntimeException e) {
-      KxmException failed =
-          new KxmException(
-              ErrorCode.RUNTIME_STORE_FAILED,
-              "the session store " + file + " failed a write: " + e.getMessage(),
-              e);
-      batch.forEach(task -> task.future().completeExceptionally(failed));
     }
   }
 
@@ -150,7 +149,49 @@ final class StoreWriter {
     long seqBefore = tx.lastSeq();
     List<Object> results = new ArrayList<>(batch.size());
     List<SessionEvent> events = new ArrayList<>();
+    try {
+      commit(batch, results, events);
+    } catch (SQLException | Error e) {
+      // An Error is caught too: the writer must outlive any batch, or every caller after it would
+      // wait forever on a future nobody completes.
+      rollbackQuietly();
+      tx.resetSeq(seqBefore);
+      // A statement that failed mid-step may be left unusable; the next batch prepares afresh.
+      tx.closeStatements();
+      KxmException failed =
+          new KxmException(
+              ErrorCode.RUNTIME_STORE_FAILED,
+              "the session store " + file + " could not commit a write: " + e.getMessage(),
+              e);
+      batch.forEach(task -> task.future().completeExceptionally(failed));
+      return;
+    }
+    try {
+      publish.accept(events);
+    } catch (RuntimeException e) {
+      // The events are committed and replay serves them; a fault in delivery must not end the
+      // writer that every later change depends on.
+      LOG.error("the session store could not publish {} committed events", events.size(), e);
+    } finally {
+      for (int i = 0; i < batch.size(); i++) {
+        Object result = results.get(i);
+        if (result instanceof Refused refused) {
+          batch.get(i).future().completeExceptionally(refused.cause());
+        } else {
+          batch.get(i).succeed(result);
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs the batch in one transaction, begun and ended here rather than by the driver's auto-commit
+   * switch, so that every task's savepoint nests inside it instead of committing on its own.
+   */
+  private void commit(List<Task<?>> batch, List<Object> results, List<SessionEvent> events)
+      throws SQLException {
     try (Statement s = connection.createStatement()) {
+      s.execute("BEGIN IMMEDIATE");
       for (Task<?> task : batch) {
         tx.startTask();
         s.execute("SAVEPOINT task");
@@ -166,39 +207,19 @@ final class StoreWriter {
           results.add(new Refused(refused));
         }
       }
-      connection.commit();
-    } catch (SQLException e) {
-      rollbackQuietly();
-      tx.resetSeq(seqBefore);
-      KxmException failed =
-          new KxmException(
-              ErrorCode.RUNTIME_STORE_FAILED,
-              "the session store " + file + " could not commit a write: " + e.getMessage(),
-              e);
-      batch.forEach(task -> task.future().completeExceptionally(failed));
-      return;
-    }
-    try {
-      publish.accept(events);
-    } finally {
-      for (int i = 0; i < batch.size(); i++) {
-        Object result = results.get(i);
-        if (result instanceof Refused refused) {
-          batch.get(i).future().completeExceptionally(refused.cause());
-        } else {
-          batch.get(i).succeed(result);
-        }
-      }
+      s.execute("COMMIT");
+      commits.incrementAndGet();
     }
   }
 
   private record Refused(RuntimeException cause) {}
 
   private void rollbackQuietly() {
-    try {
-      connection.rollback();
+    try (Statement s = connection.createStatement()) {
+      s.execute("ROLLBACK");
     } catch (SQLException e) {
-      // The batch already failed; its first error is the one reported.
+      // The batch already failed, and SQLite may have rolled back on its own after an I/O error;
+      // the first error is the one reported.
     }
   }
 }

@@ -27,7 +27,7 @@ public final class ActiveStreams implements AutoCloseable {
   }
 
   /** Registers the calling thread's stream; null once the supervisor stops. */
-  Entry enter(Subscription live, SseWriter out) {
+  Entry enter(Subscription live, SseOutput out) {
     Entry entry = new Entry(Thread.currentThread(), live, out);
     entries.add(entry);
     if (stopping) {
@@ -73,10 +73,10 @@ public final class ActiveStreams implements AutoCloseable {
   final class Entry implements AutoCloseable {
     private final Thread thread;
     private final Subscription live;
-    private final SseWriter out;
+    private final SseOutput out;
     private volatile boolean cut;
 
-    private Entry(Thread thread, Subscription live, SseWriter out) {
+    private Entry(Thread thread, Subscription live, SseOutput out) {
       this.thread = thread;
       this.live = live;
       this.out = out;

@@ -1,6 +1,5 @@
 package io.kxm.runtime.session.stream;
 
-import io.javalin.http.Context;
 import io.kxm.runtime.session.api.LiveEvents.Overflowed;
 import io.kxm.runtime.session.api.LiveEvents.Subscription;
 import io.kxm.runtime.session.api.SessionEvent;
@@ -46,15 +45,11 @@ public final class EventStream {
   }
 
   /**
-   * Streams the events of {@code key} after {@code afterSeq} until the stream ends. The caller has
-   * checked that the stream exists and that the cursor is valid.
+   * Streams the events of {@code key} after {@code afterSeq} to {@code out} until the stream ends,
+   * on the calling thread. The caller has checked that the stream exists and that the cursor is
+   * valid, and has sent the response's status and headers.
    */
-  public End serve(Context ctx, StreamKey key, long afterSeq) throws IOException {
-    ctx.status(200);
-    ctx.contentType("text/event-stream; charset=utf-8");
-    ctx.header("Cache-Control", "no-cache");
-    ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
-    SseWriter out = new SseWriter(ctx.req(), ctx.res());
+  public End serve(StreamKey key, long afterSeq, SseOutput out) {
     try (Subscription live = store.live().subscribe(key, settings.streamBuffer());
         ActiveStreams.Entry entry = active.enter(live, out)) {
       if (entry == null) {
@@ -76,7 +71,7 @@ public final class EventStream {
   }
 
   private End follow(
-      StreamKey key, long afterSeq, Subscription live, SseWriter out, ActiveStreams.Entry entry)
+      StreamKey key, long afterSeq, Subscription live, SseOutput out, ActiveStreams.Entry entry)
       throws IOException, InterruptedException, Overflowed {
     out.comment("connected");
     out.flush();
@@ -122,13 +117,13 @@ public final class EventStream {
    * Sends anything that committed between the last event sent and the check that found the run
    * ended, such as the answer that closed its last interaction, then ends the response.
    */
-  private End finish(StreamKey key, long last, SseWriter out) throws IOException {
+  private End finish(StreamKey key, long last, SseOutput out) throws IOException {
     replay(key, last, out);
     return End.RUN_ENDED;
   }
 
   /** Sends stored events after {@code last} in batches, one flush each; returns the new last. */
-  private long replay(StreamKey key, long last, SseWriter out) throws IOException {
+  private long replay(StreamKey key, long last, SseOutput out) throws IOException {
     while (true) {
       List<SessionEvent> events = store.replay(key, last, BATCH);
       for (SessionEvent event : events) {

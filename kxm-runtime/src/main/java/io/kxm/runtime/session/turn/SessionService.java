@@ -16,9 +16,7 @@ import io.kxm.runtime.session.api.Sessions;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -28,13 +26,10 @@ import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The session service over a {@link SessionStore}: admits turns, starts each when its session and a
- * global slot are free, and stops them on cancel or shutdown. Admission, start and stop decisions
- * are made under one lock, so two turns of a session can never overlap; the turns themselves run on
- * virtual threads outside it.
+ * global slot are free (see {@link TurnScheduler}), and stops them on cancel or shutdown.
  */
 public final class SessionService implements Sessions {
   private static final Logger LOG = LoggerFactory.getLogger(SessionService.class);
@@ -43,16 +38,11 @@ public final class SessionService implements Sessions {
 
   private final SessionStore store;
   private final boolean ownsStore;
-  private final Function<HarnessSpec, Harness> harnesses;
-  private final SessionSettings settings;
   private final HistoryCache cache;
+  private final TurnScheduler scheduler;
+  private final Resolutions resolutions;
   private final RestartReconciler.Reconciliation reconciliation;
   private final ScheduledExecutorService sweeper;
-  private final Object lock = new Object();
-  private final TurnQueue queue;
-  private final Map<String, TurnRunner> active = new HashMap<>();
-  private boolean draining;
-  private boolean drained;
 
   private SessionService(
       SessionStore store,
@@ -63,11 +53,14 @@ public final class SessionService implements Sessions {
       RestartReconciler.Reconciliation reconciliation) {
     this.store = store;
     this.ownsStore = ownsStore;
-    this.harnesses = harnesses;
-    this.settings = settings;
     this.reconciliation = reconciliation;
-    this.queue = new TurnQueue(settings.maxActiveRuns());
     this.cache = new HistoryCache(store, clock, settings.idleTtl());
+    this.scheduler =
+        new TurnScheduler(
+            settings.maxActiveRuns(),
+            settings.maxQueuedRuns(),
+            next -> new TurnRunner(store, cache, harnesses, next.runId(), next.sessionId()));
+    this.resolutions = new Resolutions(store, scheduler);
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("kxm-session-sweeper").factory());
@@ -79,6 +72,7 @@ public final class SessionService implements Sessions {
    * Reconciles what a previous supervisor left in the store (see {@link #reconciliation()}), then
    * starts serving.
    *
+   * @param harnesses the harness for a session's spec, usually {@link Harnesses#standard()}
    * @param ownsStore whether {@link #close()} closes the store too
    */
   public static SessionService start(
@@ -105,9 +99,7 @@ public final class SessionService implements Sessions {
 
   /** Turns running now across all sessions. */
   public int activeRuns() {
-    synchronized (lock) {
-      return active.size();
-    }
+    return scheduler.activeCount();
   }
 
   @Override
@@ -137,15 +129,13 @@ public final class SessionService implements Sessions {
   @Override
   public SessionRun submit(String sessionId, String prompt) {
     String text = SessionInputs.prompt(prompt);
-    synchronized (lock) {
-      refuseWhileDraining();
+    return scheduler.exclusively(() -> {
+      scheduler.checkAdmission(sessionId);
       session(sessionId);
-      refuseWhenFull(sessionId);
       SessionRun run = store.createRun(sessionId, text, null);
-      queue.add(run.id(), sessionId);
-      startReady();
+      scheduler.enqueue(run.id(), sessionId);
       return run;
-    }
+    });
   }
 
   @Override
@@ -163,53 +153,37 @@ public final class SessionService implements Sessions {
 
   @Override
   public SessionRun cancel(String runId) {
-    TurnRunner runner;
-    synchronized (lock) {
-      SessionRun run = run(runId);
-      if (queue.remove(runId)) {
-        return store.transition(
-            runId,
-            SessionRunStatus.CANCELLED,
-            new SessionStore.Ending(null, null, null),
-            Json.object());
-      }
-      runner = active.get(runId);
-      if (runner == null) {
-        throw new KxmException(
-            ErrorCode.RUN_TERMINAL, "run " + runId + " already ended " + run.status().wire());
-      }
+    record Decision(SessionRun cancelled, TurnRunner runner) {}
+    Decision decision =
+        scheduler.exclusively(() -> {
+          SessionRun run = run(runId);
+          if (scheduler.withdraw(runId)) {
+            return new Decision(
+                store.transition(
+                    runId,
+                    SessionRunStatus.CANCELLED,
+                    new SessionStore.Ending(null, null, null),
+                    Json.object()),
+                null);
+          }
+          TurnRunner runner = scheduler.running(runId);
+          if (runner == null) {
+            throw new KxmException(
+                ErrorCode.RUN_TERMINAL, "run " + runId + " already ended " + run.status().wire());
+          }
+          return new Decision(null, runner);
+        });
+    if (decision.cancelled() != null) {
+      return decision.cancelled();
     }
-    runner.requestStop(TurnRunner.Stop.CANCEL);
-    awaitEnd(runner);
+    decision.runner().requestStop(TurnRunner.Stop.CANCEL);
+    awaitEnd(decision.runner());
     return run(runId);
   }
 
   @Override
-  public Resolved resolve(String runId, String interactionId, JsonNode rawAnswer) {
-    Interaction asked = pendingInteraction(runId, interactionId);
-    ObjectNode answer = Answers.check(asked.kind(), rawAnswer);
-    TurnRunner runner = null;
-    Resolved resolved;
-    synchronized (lock) {
-      pendingInteraction(runId, interactionId);
-      SessionRun run = run(runId);
-      if (run.status() == SessionRunStatus.INTERRUPTED) {
-        resolved = resumeInterrupted(run, interactionId, answer);
-      } else if (run.status() == SessionRunStatus.RUNNING && active.containsKey(runId)) {
-        runner = active.get(runId);
-        resolved =
-            new Resolved(
-                store.resolveInteraction(runId, interactionId, answer, Json.object()), null);
-      } else {
-        throw new KxmException(
-            ErrorCode.RUN_TERMINAL,
-            "run " + runId + " is " + run.status().wire() + "; its harness cannot take an answer");
-      }
-    }
-    if (runner != null) {
-      runner.answer(resolved.interaction(), answer);
-    }
-    return resolved;
+  public Resolved resolve(String runId, String interactionId, JsonNode answer) {
+    return resolutions.resolve(runId, interactionId, answer);
   }
 
   @Override
@@ -231,50 +205,32 @@ public final class SessionService implements Sessions {
 
   @Override
   public boolean isDraining() {
-    synchronized (lock) {
-      return draining;
-    }
+    return scheduler.isDraining();
   }
 
   @Override
   public boolean drain(Duration grace) throws InterruptedException {
-    List<TurnRunner> overdue;
-    List<TurnQueue.Waiting> waiting;
-    synchronized (lock) {
-      draining = true;
-      long deadline = System.nanoTime() + grace.toNanos();
-      long left;
-      while (!active.isEmpty() && (left = deadline - System.nanoTime()) > 0) {
-        lock.wait(Math.max(1, TimeUnit.NANOSECONDS.toMillis(left)));
-      }
-      overdue = new ArrayList<>(active.values());
-      waiting = queue.clear();
+    TurnScheduler.Leftovers left = scheduler.drain(grace);
+    for (TurnQueue.Waiting waiting : left.waiting()) {
+      interruptQueued(waiting.runId());
     }
-    for (TurnQueue.Waiting w : waiting) {
-      interruptQueued(w.runId());
-    }
+    // Each stop may wait out a harness's TERM grace; stop them side by side.
     List<Thread> stops = new ArrayList<>();
-    for (TurnRunner runner : overdue) {
+    for (TurnRunner runner : left.running()) {
       stops.add(Thread.ofVirtual().start(() -> runner.requestStop(TurnRunner.Stop.SHUTDOWN)));
     }
     for (Thread stop : stops) {
       stop.join();
     }
-    overdue.forEach(this::awaitEnd);
-    synchronized (lock) {
-      drained = true;
-    }
-    return overdue.isEmpty() && waiting.isEmpty();
+    left.running().forEach(this::awaitEnd);
+    scheduler.markDrained();
+    return left.none();
   }
 
   @Override
   public void close() {
-    boolean needsDrain;
-    synchronized (lock) {
-      needsDrain = !drained;
-    }
     try {
-      if (needsDrain) {
+      if (!scheduler.isDrained()) {
         drain(Duration.ZERO);
       }
     } catch (InterruptedException e) {
@@ -287,116 +243,13 @@ public final class SessionService implements Sessions {
     }
   }
 
-  private Resolved resumeInterrupted(SessionRun run, String interactionId, ObjectNode answer) {
-    refuseWhileDraining();
-    SessionRun continuation = waitingContinuation(run);
-    boolean fresh = continuation == null;
-    if (fresh) {
-      refuseWhenFull(run.sessionId());
-      continuation = store.createRun(run.sessionId(), run.prompt(), run.id());
-    }
-    Interaction interaction;
-    try {
-      interaction =
-          store.resolveInteraction(
-              run.id(),
-              interactionId,
-              answer,
-              Json.object().put("continuationRunId", continuation.id()));
-    } catch (RuntimeException e) {
-      if (fresh) {
-        store.transition(
-            continuation.id(),
-            SessionRunStatus.CANCELLED,
-            new SessionStore.Ending(null, null, null),
-            Json.object());
-      }
-      throw e;
-    }
-    if (fresh) {
-      queue.add(continuation.id(), run.sessionId());
-      startReady();
-    }
-    return new Resolved(interaction, continuation);
-  }
-
-  // A second answer to the same interrupted run joins the continuation that has not started yet,
-  // which reads every answer when it starts.
-  private SessionRun waitingContinuation(SessionRun interrupted) {
-    for (SessionRun candidate : store.runs(interrupted.sessionId())) {
-      if (interrupted.id().equals(candidate.resumedFrom()) && queue.isWaiting(candidate.id())) {
-        return candidate;
-      }
-    }
-    return null;
-  }
-
-  private Interaction pendingInteraction(String runId, String interactionId) {
-    Interaction interaction =
-        store
-            .interaction(interactionId)
-            .filter(i -> i.runId().equals(runId))
-            .orElseThrow(() ->
-                new KxmException(
-                    ErrorCode.INTERACTION_NOT_FOUND,
-                    "no interaction " + interactionId + " in run " + runId));
-    if (!Interaction.PENDING.equals(interaction.status())) {
-      throw new KxmException(
-          ErrorCode.INTERACTION_ALREADY_RESOLVED,
-          "interaction " + interactionId + " is already " + interaction.status());
-    }
-    return interaction;
-  }
-
-  private void refuseWhileDraining() {
-    if (draining) {
-      throw new KxmException(
-          ErrorCode.SERVER_DRAINING, "the supervisor is shutting down; no new runs start");
-    }
-  }
-
-  private void refuseWhenFull(String sessionId) {
-    int queued = queue.waitingIn(sessionId);
-    if (queued >= settings.maxQueuedRuns()) {
-      throw new KxmException(
-          ErrorCode.SESSION_QUEUE_FULL,
-          "session "
-              + sessionId
-              + " already holds "
-              + queued
-              + " queued runs, the limit is "
-              + settings.maxQueuedRuns());
-    }
-  }
-
-  /** Starts every queued turn that may run now; called with the lock held. */
-  private void startReady() {
-    for (TurnQueue.Waiting next : queue.takeStartable()) {
-      TurnRunner runner = new TurnRunner(store, cache, harnesses, next.runId(), next.sessionId());
-      active.put(next.runId(), runner);
-      runner.done().whenComplete((ignored, error) -> finished(runner));
-      Thread.ofVirtual().name("kxm-turn-" + next.runId()).start(runner);
-    }
-  }
-
-  private void finished(TurnRunner runner) {
-    synchronized (lock) {
-      active.remove(runner.runId());
-      queue.release(runner.sessionId());
-      if (!draining) {
-        startReady();
-      }
-      lock.notifyAll();
-    }
-  }
-
   private void interruptQueued(String runId) {
     try {
       store.transition(
           runId,
           SessionRunStatus.INTERRUPTED,
-          new SessionStore.Ending(null, TurnRunner.SHUTDOWN_GRACE_EXPIRED, null),
-          Json.object().put("error", TurnRunner.SHUTDOWN_GRACE_EXPIRED));
+          new SessionStore.Ending(null, TurnEndings.SHUTDOWN_GRACE_EXPIRED, null),
+          Json.object().put("error", TurnEndings.SHUTDOWN_GRACE_EXPIRED));
     } catch (RuntimeException e) {
       LOG.warn("queued run {} could not be marked interrupted on shutdown", runId, e);
     }

@@ -3,13 +3,10 @@ package io.kxm.runtime.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.runtime.session.api.EventTypes;
 import io.kxm.runtime.session.api.Harness;
-import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.Interaction;
-import io.kxm.runtime.session.api.Message;
 import io.kxm.runtime.session.api.SessionRun;
 import io.kxm.runtime.session.api.SessionRunStatus;
 import io.kxm.runtime.session.api.SessionStore;
@@ -19,7 +16,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -28,13 +24,11 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Runs one turn of a session from {@code running} to its end: hands the harness the session's
- * history, stores what it reports as events, relays answers to its questions, and records how it
- * ended. Whatever goes wrong inside ends this run alone, as {@code failed}; {@link #done()}
- * completes in every case, which is what frees the session for its next turn.
+ * history, relays answers to its questions, and records how it ended. Whatever goes wrong inside
+ * ends this run alone, as {@code failed}; {@link #done()} completes in every case, which is what
+ * frees the session for its next turn.
  */
 final class TurnRunner implements Runnable {
-  static final String INTERNAL = "internal";
-  static final String SHUTDOWN_GRACE_EXPIRED = "shutdown_grace_expired";
   private static final Logger LOG = LoggerFactory.getLogger(TurnRunner.class);
 
   /** Why a turn is being stopped from outside. */
@@ -48,10 +42,10 @@ final class TurnRunner implements Runnable {
   private final Function<HarnessSpec, Harness> harnesses;
   private final String runId;
   private final String sessionId;
+  private final TurnEndings endings;
+  private final TurnEvents events;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
-  private final List<JsonNode> answered = new ArrayList<>();
-  private final AtomicReference<Throwable> eventFailure = new AtomicReference<>();
-  private volatile String prompt = "";
+  private final List<JsonNode> answers = new ArrayList<>();
   private Stop stop;
   private HarnessTurn turn;
 
@@ -66,6 +60,8 @@ final class TurnRunner implements Runnable {
     this.harnesses = harnesses;
     this.runId = runId;
     this.sessionId = sessionId;
+    this.endings = new TurnEndings(store, cache, runId, sessionId);
+    this.events = new TurnEvents(store, runId, this::endHarness);
   }
 
   String runId() {
@@ -86,16 +82,11 @@ final class TurnRunner implements Runnable {
     boolean acquired = false;
     try {
       SessionRun run = store.transition(runId, SessionRunStatus.RUNNING, null, Json.object());
-      prompt = run.prompt();
       HistoryCache.Snapshot snapshot = cache.acquire(sessionId);
       acquired = true;
       List<JsonNode> resumed = resumedAnswers(run.resumedFrom());
-      synchronized (answered) {
-        answered.addAll(resumed);
-      }
-      if (stopReason() != null) {
-        endStopped();
-        return;
+      synchronized (answers) {
+        answers.addAll(resumed);
       }
       TurnInput input =
           new TurnInput(
@@ -106,27 +97,11 @@ final class TurnRunner implements Runnable {
               run.prompt(),
               snapshot.history(),
               resumed);
-      HarnessTurn started;
-      try {
-        started = harnesses.apply(snapshot.session().harness()).start(input, this::onOutput);
-      } catch (KxmException e) {
-        if (e.code() != ErrorCode.HARNESS_START_FAILED) {
-          throw e;
-        }
-        fail(new TurnOutcome(TurnOutcome.ERROR, -1, null, e.code().code()));
-        return;
-      }
-      if (adopt(started)) {
-        started.cancel();
-      }
-      store.recordProcess(runId, started.pid(), started.processStart());
-      TurnOutcome outcome;
-      do {
-        outcome = started.await(Duration.ofMinutes(1));
-      } while (outcome == null);
-      end(outcome);
+      TurnOutcome outcome =
+          stopReason() != null ? null : play(harnesses.apply(snapshot.session().harness()), input);
+      end(outcome, run.prompt());
     } catch (Throwable t) {
-      endBroken(t);
+      endings.broken(t);
     } finally {
       closeTurn();
       if (acquired) {
@@ -141,27 +116,20 @@ final class TurnRunner implements Runnable {
    * shutdown, {@code interrupted}. The first reason asked for wins.
    */
   void requestStop(Stop reason) {
-    HarnessTurn running;
     synchronized (this) {
       if (stop == null) {
         stop = reason;
       }
-      running = turn;
     }
-    if (running != null) {
-      running.cancel();
-    }
+    endHarness();
   }
 
   /** Passes a person's answer, already stored, to the running harness. */
   void answer(Interaction interaction, JsonNode answer) {
-    synchronized (answered) {
-      answered.add(entry(interaction, answer));
+    synchronized (answers) {
+      answers.add(entry(interaction, answer));
     }
-    HarnessTurn running;
-    synchronized (this) {
-      running = turn;
-    }
+    HarnessTurn running = current();
     if (running == null) {
       return;
     }
@@ -174,6 +142,50 @@ final class TurnRunner implements Runnable {
     }
   }
 
+  /** Starts the harness and waits for its outcome; a harness that cannot start is an error. */
+  private TurnOutcome play(Harness harness, TurnInput input) throws InterruptedException {
+    HarnessTurn started;
+    try {
+      started = harness.start(input, events);
+    } catch (KxmException e) {
+      if (e.code() != ErrorCode.HARNESS_START_FAILED) {
+        throw e;
+      }
+      LOG.info("run {}: {}", runId, e.getMessage());
+      return new TurnOutcome(TurnOutcome.ERROR, -1, null, e.code().code());
+    }
+    if (adopt(started)) {
+      started.cancel();
+    }
+    store.recordProcess(runId, started.pid(), started.processStart());
+    TurnOutcome outcome;
+    do {
+      outcome = started.await(Duration.ofMinutes(1));
+    } while (outcome == null);
+    return outcome;
+  }
+
+  /**
+   * @param outcome null when the turn was stopped before its harness started
+   */
+  private void end(TurnOutcome outcome, String prompt) {
+    Stop reason = stopReason();
+    if (reason == Stop.CANCEL) {
+      endings.cancelled();
+    } else if (reason == Stop.SHUTDOWN) {
+      endings.shutDown();
+    } else if (events.failure() != null) {
+      endings.broken(events.failure());
+    } else if (outcome.succeeded()) {
+      synchronized (answers) {
+        endings.completed(outcome, prompt, List.copyOf(answers));
+      }
+    } else {
+      endings.failed(outcome);
+    }
+  }
+
+  // Returns whether a stop was asked for before the harness existed, so it must end at once.
   private synchronized boolean adopt(HarnessTurn started) {
     turn = started;
     return stop != null;
@@ -183,140 +195,19 @@ final class TurnRunner implements Runnable {
     return stop;
   }
 
-  private void onOutput(HarnessOutput output) {
-    try {
-      switch (output) {
-        case HarnessOutput.Delta d -> append(EventTypes.MESSAGE_DELTA, text(d.text()));
-        case HarnessOutput.Final f -> append(EventTypes.MESSAGE_COMPLETED, text(f.text()));
-        case HarnessOutput.ToolCall c -> append(EventTypes.TOOL_CALL, c.call());
-        case HarnessOutput.ToolResult r -> append(EventTypes.TOOL_RESULT, r.result());
-        case HarnessOutput.Usage u -> append(EventTypes.USAGE, u.usage());
-        case HarnessOutput.ProtocolError p ->
-            append(
-                EventTypes.PROTOCOL_ERROR,
-                Json.object().put("reason", p.reason()).put("line", p.line()));
-        case HarnessOutput.InteractionRequest i -> {
-          store.openInteraction(runId, i.kind(), i.request());
-        }
-      }
-    } catch (RuntimeException e) {
-      // A harness waiting for an answer that was never recorded would wait forever: end it.
-      eventFailure.compareAndSet(null, e);
-      Thread.ofVirtual().name("kxm-turn-abort-" + runId).start(this::abortHarness);
-    }
+  private synchronized HarnessTurn current() {
+    return turn;
   }
 
-  private void append(String type, JsonNode data) {
-    store
-        .append(runId, type, data)
-        .whenComplete((event, error) -> {
-          if (error != null) {
-            eventFailure.compareAndSet(null, error);
-          }
-        });
-  }
-
-  private void abortHarness() {
-    HarnessTurn running;
-    synchronized (this) {
-      running = turn;
-    }
+  private void endHarness() {
+    HarnessTurn running = current();
     if (running != null) {
       running.cancel();
     }
   }
 
-  private void end(TurnOutcome outcome) {
-    if (stopReason() != null) {
-      endStopped();
-    } else if (eventFailure.get() != null) {
-      endBroken(eventFailure.get());
-    } else if (outcome.succeeded()) {
-      complete(outcome);
-    } else {
-      fail(outcome);
-    }
-  }
-
-  private void complete(TurnOutcome outcome) {
-    List<Message> added = new ArrayList<>();
-    added.add(store.appendMessage(sessionId, runId, "user", prompt));
-    synchronized (answered) {
-      for (JsonNode entry : answered) {
-        added.add(store.appendMessage(sessionId, runId, "interaction", Json.write(entry)));
-      }
-    }
-    added.add(store.appendMessage(sessionId, runId, "assistant", outcome.finalMessage()));
-    cache.append(sessionId, added);
-    ObjectNode data =
-        Json.object().put("outcome", outcome.outcome()).put("finalMessage", outcome.finalMessage());
-    store.transition(
-        runId,
-        SessionRunStatus.COMPLETED,
-        new SessionStore.Ending(outcome.outcome(), null, outcome.finalMessage()),
-        data);
-  }
-
-  private void fail(TurnOutcome outcome) {
-    String error = outcome.error() != null ? outcome.error() : outcome.outcome();
-    ObjectNode data =
-        Json.object()
-            .put("outcome", outcome.outcome())
-            .put("error", error)
-            .put("exitCode", outcome.exitCode());
-    store.transition(
-        runId,
-        SessionRunStatus.FAILED,
-        new SessionStore.Ending(outcome.outcome(), error, null),
-        data);
-  }
-
-  private void endStopped() {
-    if (stopReason() == Stop.CANCEL) {
-      store.transition(
-          runId,
-          SessionRunStatus.CANCELLED,
-          new SessionStore.Ending(null, null, null),
-          Json.object());
-    } else {
-      store.transition(
-          runId,
-          SessionRunStatus.INTERRUPTED,
-          new SessionStore.Ending(null, SHUTDOWN_GRACE_EXPIRED, null),
-          Json.object().put("error", SHUTDOWN_GRACE_EXPIRED));
-    }
-  }
-
-  /** A bug or a store failure: the run fails with a code, and the session carries on. */
-  private void endBroken(Throwable cause) {
-    String error =
-        cause instanceof KxmException k && k.code() != ErrorCode.INTERNAL
-            ? k.code().code()
-            : INTERNAL;
-    LOG.warn("run {} of session {} failed: {}", runId, sessionId, error, cause);
-    try {
-      SessionRun run = store.run(runId).orElse(null);
-      if (run == null || run.status().isTerminal()) {
-        return;
-      }
-      if (run.status() == SessionRunStatus.QUEUED) {
-        store.transition(runId, SessionRunStatus.RUNNING, null, Json.object());
-      }
-      store.transition(
-          runId,
-          SessionRunStatus.FAILED,
-          new SessionStore.Ending(TurnOutcome.ERROR, error, null),
-          Json.object().put("outcome", TurnOutcome.ERROR).put("error", error).put("exitCode", -1));
-    } catch (RuntimeException again) {
-      LOG.error("run {} could not be marked failed; it stays as stored", runId, again);
-    }
-  }
-
   private void closeTurn() {
-    HarnessTurn running;
-    synchronized (this) {
-      running = turn;
-    }
+    HarnessTurn running = current();
     if (running != null) {
       try {
         running.close();
@@ -346,9 +237,5 @@ final class TurnRunner implements Runnable {
     entry.set("request", interaction.request());
     entry.set("answer", answer);
     return entry;
-  }
-
-  private static ObjectNode text(String text) {
-    return Json.object().put("text", text);
   }
 }

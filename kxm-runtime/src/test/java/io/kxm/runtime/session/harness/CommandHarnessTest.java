@@ -11,13 +11,17 @@ import io.kxm.runtime.session.api.HarnessOutput.Delta;
 import io.kxm.runtime.session.api.HarnessOutput.Final;
 import io.kxm.runtime.session.api.HarnessOutput.ProtocolError;
 import io.kxm.runtime.session.api.Message;
+import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.api.TurnOutcome;
 import io.kxm.runtime.session.harness.HarnessFixture.Result;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,6 +108,7 @@ class CommandHarnessTest {
     assertThat(result.outcome())
         .isEqualTo(new TurnOutcome(TurnOutcome.ERROR, 3, null, TurnOutcomes.HARNESS_EXIT_NONZERO));
     assertThat(result.turn().stderrTail()).isEqualTo("boom\n");
+    assertThat(result.turn().diagnosis()).isEqualTo("stderr: boom");
   }
 
   @Test
@@ -125,6 +130,7 @@ class CommandHarnessTest {
     assertThat(result.turn().reportedError())
         .startsWith("model refused")
         .doesNotContain("sk-abcdefghijklmnopqrstuvwx");
+    assertThat(result.turn().diagnosis()).isEqualTo("error: model refused: [redacted]");
   }
 
   @Test
@@ -190,7 +196,7 @@ class CommandHarnessTest {
       var request = outputs.of(HarnessOutput.InteractionRequest.class).getFirst();
       assertThat(request.kind()).isEqualTo("approval");
       assertThat(request.request().path("tool").asString()).isEqualTo("write_file");
-      assertThat(turn.await(java.time.Duration.ofMillis(200))).as("still waiting").isNull();
+      assertThat(turn.await(Duration.ofMillis(200))).as("still waiting").isNull();
 
       turn.answer("int_1", "approval", Json.read("{\"approved\":true,\"answer\":\"go ahead\"}"));
 
@@ -260,7 +266,7 @@ class CommandHarnessTest {
     var outputs = new HarnessFixture.Outputs();
     var turn = harness.start(fixture.turn("go"), outputs);
     HarnessAwait.until("the first delta", () -> !outputs.seen.isEmpty());
-    long grandchild = Long.parseLong(java.nio.file.Files.readString(pidFile).trim());
+    long grandchild = Long.parseLong(Files.readString(pidFile).trim());
     assertThat(ProcessHandle.of(grandchild)).isPresent();
 
     turn.cancel();
@@ -268,9 +274,60 @@ class CommandHarnessTest {
     assertThat(turn.await(HarnessFixture.TURN))
         .isEqualTo(new TurnOutcome(TurnOutcome.ERROR, -1, null, TurnOutcomes.CANCELLED));
     assertThat(ProcessHandle.of(turn.pid()).map(ProcessHandle::isAlive))
-        .isNotEqualTo(java.util.Optional.of(true));
+        .isNotEqualTo(Optional.of(true));
     assertThat(ProcessHandle.of(grandchild).map(ProcessHandle::isAlive))
-        .isNotEqualTo(java.util.Optional.of(true));
+        .isNotEqualTo(Optional.of(true));
+  }
+
+  @Test
+  void cancel_kills_a_harness_that_ignores_term_after_the_grace() throws Exception {
+    var harness =
+        fixture.script(
+            """
+            import signal, sys, time
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            sys.stdin.readline()
+            print('{"type":"delta","text":"stubborn"}', flush=True)
+            time.sleep(300)
+            """);
+    var outputs = new HarnessFixture.Outputs();
+    var turn = harness.start(fixture.turn("go"), outputs);
+    HarnessAwait.until("the first delta", () -> !outputs.seen.isEmpty());
+    long cancelled = System.nanoTime();
+
+    turn.cancel();
+
+    assertThat(turn.await(HarnessFixture.TURN))
+        .isEqualTo(new TurnOutcome(TurnOutcome.ERROR, -1, null, TurnOutcomes.CANCELLED));
+    assertThat(Duration.ofNanos(System.nanoTime() - cancelled))
+        .isGreaterThanOrEqualTo(CommandTurn.GRACE);
+    assertThat(ProcessHandle.of(turn.pid()).map(ProcessHandle::isAlive))
+        .isNotEqualTo(Optional.of(true));
+  }
+
+  @Test
+  void a_background_process_left_holding_stdout_is_ended_with_the_turn() throws Exception {
+    Path pidFile = workspace.resolve("leftover.pid");
+    var harness =
+        fixture.script(
+            """
+            import subprocess, sys, time
+            sys.stdin.readline()
+            child = subprocess.Popen(["sleep", "300"])
+            open(%s, "w").write(str(child.pid))
+            time.sleep(0.5)
+            print('{"type":"message","text":"left something running"}')
+            """
+                .formatted(Json.write(pidFile.toString())));
+    long started = System.nanoTime();
+
+    Result result = HarnessFixture.run(harness, fixture.turn("go"));
+
+    assertThat(result.outcome().outcome()).isEqualTo(TurnOutcome.SUCCESS);
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(CommandTurn.READER_GRACE);
+    long leftover = Long.parseLong(Files.readString(pidFile).trim());
+    assertThat(ProcessHandle.of(leftover).map(ProcessHandle::isAlive))
+        .isNotEqualTo(Optional.of(true));
   }
 
   @Test
@@ -341,7 +398,7 @@ class CommandHarnessTest {
   @Test
   void a_workspace_root_that_is_not_a_folder_is_refused_before_starting() {
     var input =
-        new io.kxm.runtime.session.api.TurnInput(
+        new TurnInput(
             "ses_x",
             "srun_x",
             workspace.resolve("missing").toString(),
@@ -352,7 +409,7 @@ class CommandHarnessTest {
 
     assertThatThrownBy(() -> fixture.echoHarness().start(input, new HarnessFixture.Outputs()))
         .isInstanceOf(KxmException.class)
-        .hasMessageContaining("is not a folder");
+        .hasMessageContaining("is not the absolute path of a folder");
   }
 
   @Test
@@ -404,6 +461,16 @@ class CommandHarnessTest {
       assertThat(turn.await(HarnessFixture.TURN).outcome()).isEqualTo(TurnOutcome.SUCCESS);
       HarnessAwait.until("the answer counted as undelivered", () -> turn.undeliveredLines() == 1);
     }
+  }
+
+  @Test
+  void an_answer_after_the_turn_ended_is_counted_not_written() throws Exception {
+    Result result = HarnessFixture.run(fixture.echoHarness(), fixture.turn("hi"));
+
+    result.turn().answer("int_late", "approval", Json.read("{\"approved\":true}"));
+
+    assertThat(result.turn().undeliveredLines()).isEqualTo(1);
+    assertThat(result.outcome().outcome()).isEqualTo(TurnOutcome.SUCCESS);
   }
 
   @Test

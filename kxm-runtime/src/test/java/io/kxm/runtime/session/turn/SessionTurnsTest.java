@@ -13,6 +13,7 @@ import io.kxm.runtime.session.api.SessionRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -156,5 +157,31 @@ class SessionTurnsTest {
     assertThat(failed.outcome()).isEqualTo("silent_failure");
     assertThat(failed.error()).isNotBlank();
     assertThat(fx.service.history(silent.id())).isEmpty();
+  }
+
+  @Test
+  void a_bug_inside_one_turn_fails_that_run_as_internal_and_the_session_carries_on()
+      throws Exception {
+    fx = SessionsFixture.storeOnly(tmp);
+    AtomicInteger starts = new AtomicInteger();
+    Harnesses real = Harnesses.standard();
+    fx.startService(
+        SessionsFixture.settings(4, 10),
+        spec ->
+            (input, listener) -> {
+              if (starts.incrementAndGet() == 1) {
+                throw new IllegalStateException("a bug in the first turn");
+              }
+              return real.apply(spec).start(input, listener);
+            });
+    Session session = fx.session("echo");
+
+    SessionRun broken = fx.service.submit(session.id(), "one");
+    SessionRun next = fx.service.submit(session.id(), "two");
+
+    SessionRun failed = fx.awaitStatus(broken.id(), FAILED);
+    assertThat(failed.error()).isEqualTo("internal");
+    assertThat(fx.types(broken.id())).endsWith(EventTypes.RUN_FAILED);
+    assertThat(fx.awaitStatus(next.id(), COMPLETED).finalMessage()).isEqualTo("seen 0 [] for two");
   }
 }

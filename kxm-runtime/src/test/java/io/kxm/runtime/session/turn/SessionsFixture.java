@@ -2,6 +2,7 @@ package io.kxm.runtime.session.turn;
 
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Interaction;
 import io.kxm.runtime.session.api.Session;
@@ -20,6 +21,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Function;
 
 /**
  * A session service over a real store file in a temporary folder, whose sessions run {@code
@@ -81,7 +83,12 @@ final class SessionsFixture implements AutoCloseable {
   }
 
   void startService(SessionSettings settings) throws InterruptedException {
-    service = SessionService.start(store, true, Harnesses.standard(), clock, settings);
+    startService(settings, Harnesses.standard());
+  }
+
+  void startService(SessionSettings settings, Function<HarnessSpec, Harness> harnesses)
+      throws InterruptedException {
+    service = SessionService.start(store, true, harnesses, clock, settings);
   }
 
   HarnessSpec agent(String... args) {

@@ -1,0 +1,107 @@
+package io.kxm.runtime.session.turn;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.runtime.session.api.Message;
+import io.kxm.runtime.session.api.SessionRun;
+import io.kxm.runtime.session.api.SessionRunStatus;
+import io.kxm.runtime.session.api.SessionStore;
+import io.kxm.runtime.session.api.TurnOutcome;
+import java.util.ArrayList;
+import java.util.List;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/** Records how one turn ended: the run's terminal status, and for a completed turn its history. */
+final class TurnEndings {
+  static final String INTERNAL = "internal";
+  static final String SHUTDOWN_GRACE_EXPIRED = "shutdown_grace_expired";
+  private static final Logger LOG = LoggerFactory.getLogger(TurnEndings.class);
+
+  private final SessionStore store;
+  private final HistoryCache cache;
+  private final String runId;
+  private final String sessionId;
+
+  TurnEndings(SessionStore store, HistoryCache cache, String runId, String sessionId) {
+    this.store = store;
+    this.cache = cache;
+    this.runId = runId;
+    this.sessionId = sessionId;
+  }
+
+  /**
+   * Adds the prompt, the answers a person gave and the final message to the history, then marks the
+   * run completed; in that order, so the next turn, which starts only after, sees them all.
+   */
+  void completed(TurnOutcome outcome, String prompt, List<JsonNode> answers) {
+    List<Message> added = new ArrayList<>();
+    added.add(store.appendMessage(sessionId, runId, "user", prompt));
+    for (JsonNode answer : answers) {
+      added.add(store.appendMessage(sessionId, runId, "interaction", Json.write(answer)));
+    }
+    added.add(store.appendMessage(sessionId, runId, "assistant", outcome.finalMessage()));
+    cache.append(sessionId, added);
+    store.transition(
+        runId,
+        SessionRunStatus.COMPLETED,
+        new SessionStore.Ending(outcome.outcome(), null, outcome.finalMessage()),
+        Json.object()
+            .put("outcome", outcome.outcome())
+            .put("finalMessage", outcome.finalMessage()));
+  }
+
+  void failed(TurnOutcome outcome) {
+    String error = outcome.error() != null ? outcome.error() : outcome.outcome();
+    store.transition(
+        runId,
+        SessionRunStatus.FAILED,
+        new SessionStore.Ending(outcome.outcome(), error, null),
+        Json.object()
+            .put("outcome", outcome.outcome())
+            .put("error", error)
+            .put("exitCode", outcome.exitCode()));
+  }
+
+  void cancelled() {
+    store.transition(
+        runId,
+        SessionRunStatus.CANCELLED,
+        new SessionStore.Ending(null, null, null),
+        Json.object());
+  }
+
+  void shutDown() {
+    store.transition(
+        runId,
+        SessionRunStatus.INTERRUPTED,
+        new SessionStore.Ending(null, SHUTDOWN_GRACE_EXPIRED, null),
+        Json.object().put("error", SHUTDOWN_GRACE_EXPIRED));
+  }
+
+  /**
+   * A bug or a store failure: the run fails with a code, the cause goes to the log, and the session
+   * carries on. Never throws, since it is the last thing a broken turn does.
+   */
+  void broken(Throwable cause) {
+    String error =
+        cause instanceof KxmException k && k.code() != ErrorCode.INTERNAL
+            ? k.code().code()
+            : INTERNAL;
+    LOG.warn("run {} of session {} failed: {}", runId, sessionId, error, cause);
+    try {
+      SessionRun run = store.run(runId).orElse(null);
+      if (run == null || run.status().isTerminal()) {
+        return;
+      }
+      if (run.status() == SessionRunStatus.QUEUED) {
+        store.transition(runId, SessionRunStatus.RUNNING, null, Json.object());
+      }
+      failed(new TurnOutcome(TurnOutcome.ERROR, -1, null, error));
+    } catch (RuntimeException again) {
+      LOG.error("run {} could not be marked failed; it stays as stored", runId, again);
+    }
+  }
+}
