@@ -16,7 +16,8 @@ import java.util.function.Supplier;
  * before the run did, or the supervisor is gone, it connects again (to whichever supervisor now
  * serves the store, on its new port) with {@code Last-Event-ID} set to the last sequence number it
  * saw. It keeps every sequence number it received, in order, and counts any at or below the last (a
- * duplicate). It stops once it has read the event that ends the run.
+ * duplicate). It stops once it has read the event that ends the run. It may start as a slow reader,
+ * so that the store is ahead of it when the fault strikes and the rest must come by replay.
  */
 final class RunFollower implements AutoCloseable {
   private final Supplier<SupervisorProcess> supervisor;
@@ -27,12 +28,14 @@ final class RunFollower implements AutoCloseable {
   private final AtomicLong connections = new AtomicLong();
   private volatile String endType;
   private volatile boolean running = true;
+  private volatile long pauseMillisPerEvent;
   private volatile SseStream current;
   private final Thread thread;
 
-  RunFollower(Supplier<SupervisorProcess> supervisor, String runId) {
+  RunFollower(Supplier<SupervisorProcess> supervisor, String runId, long pauseMillisPerEvent) {
     this.supervisor = supervisor;
     this.runId = runId;
+    this.pauseMillisPerEvent = pauseMillisPerEvent;
     this.thread = Thread.ofVirtual().name("follow-" + runId).start(this::loop);
   }
 
@@ -52,7 +55,14 @@ final class RunFollower implements AutoCloseable {
         SseEvent e;
         while (running && endType == null && (e = stream.next()) != null) {
           accept(e);
+          long pause = pauseMillisPerEvent;
+          if (pause > 0) {
+            Thread.sleep(pause); // a slow reader on purpose, until fullSpeed()
+          }
         }
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return;
       } catch (IOException | RuntimeException e) {
         if (running) {
           pause(); // the supervisor is down or restarting: try again shortly
@@ -91,6 +101,11 @@ final class RunFollower implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     }
+  }
+
+  /** From now on reads as fast as the events come. */
+  void fullSpeed() {
+    pauseMillisPerEvent = 0;
   }
 
   /** Waits until the follower has read at least {@code count} events; false on time out. */

@@ -27,7 +27,10 @@ import tools.jackson.databind.JsonNode;
  */
 final class SupervisorKillFault implements Fault {
   private static final int DELTAS = 20_000;
-  private static final long SEEN_BEFORE_KILL = 2_000;
+  private static final long SEEN_BEFORE_KILL = 500;
+
+  /** The client reads at most about 200 events a second until the kill, so the store gets ahead. */
+  private static final long SLOW_READ_PAUSE_MS = 5;
 
   @Override
   public int number() {
@@ -51,7 +54,7 @@ final class SupervisorKillFault implements Fault {
     AtomicReference<SupervisorProcess> current = new AtomicReference<>(first);
     String session = SessionCalls.createSession(first, stage.newDir("session-"));
     String runId = SessionCalls.submit(first, session, "hold " + DELTAS);
-    RunFollower follower = stage.keep(new RunFollower(current::get, runId));
+    RunFollower follower = stage.keep(new RunFollower(current::get, runId, SLOW_READ_PAUSE_MS));
     if (!follower.awaitEvents(SEEN_BEFORE_KILL, Duration.ofSeconds(60))) {
       throw new IllegalStateException(
           "the client saw only " + follower.events() + " events of the run within 60 s");
@@ -59,6 +62,7 @@ final class SupervisorKillFault implements Fault {
     String statusAtKill = SessionCalls.run(first, runId).path("status").asString();
     first.kill();
     long seenAtKill = follower.events();
+    follower.fullSpeed();
     Log.info(
         "killed the supervisor with the run "
             + statusAtKill
@@ -107,7 +111,7 @@ final class SupervisorKillFault implements Fault {
             + count(follower.connections())
             + " connections ("
             + count(seenAtKill)
-            + " before the kill), stored "
+            + " read before the kill, the rest replayed by the new supervisor), stored "
             + count(stored.size())
             + ", same sequence in order: "
             + seen.equals(stored)
