@@ -98,11 +98,6 @@ public final class FanOutScenario implements Scenario {
 
       @Override
       public void setup(Run run) throws Exception {
-        hub.get(run); // the shared hub starts alongside the other setups
-      }
-
-      @Override
-      public void prepare(Run run) throws Exception {
         client = new HubClient(hub.get(run));
         try (HttpConnection c = HttpConnection.open(client.base())) {
           Agent followed =
@@ -122,6 +117,10 @@ public final class FanOutScenario implements Scenario {
             Thread.startVirtualThread(() -> read(index, s));
           }
         }
+      }
+
+      @Override
+      public void prepare(Run run) throws Exception {
         deliver(run.size(100, 500)); // warm-up
       }
 
