@@ -34,15 +34,20 @@ public final class BackgroundRuntime {
   /** The running supervisor, started first when none runs. */
   public static RunningSupervisor ensure(CliContext context) {
     SupervisorPaths paths = paths(context);
-    return RunningSupervisor.find(paths).orElseGet(() -> start(context, paths));
+    return RunningSupervisor.find(paths, context.env())
+        .orElseGet(() -> start(context, paths, List.of()));
   }
 
-  static RunningSupervisor start(CliContext context, SupervisorPaths paths) {
+  /**
+   * @param options what {@code kxm runtime start} was given besides {@code --foreground}, passed on
+   *     to the child
+   */
+  static RunningSupervisor start(CliContext context, SupervisorPaths paths, List<String> options) {
     Path console = paths.consoleLog();
     Process child;
     try {
       SecureFiles.createPrivateDirectories(paths.logsDir());
-      ProcessBuilder builder = new ProcessBuilder(command());
+      ProcessBuilder builder = new ProcessBuilder(command(options));
       // The supervisor serves many projects: run it from the state folder, not from this project.
       builder.directory(paths.runtimeDir().toFile());
       builder.environment().clear();
@@ -59,13 +64,13 @@ public final class BackgroundRuntime {
     }
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
-      Optional<RunningSupervisor> found = RunningSupervisor.find(paths);
+      Optional<RunningSupervisor> found = RunningSupervisor.find(paths, context.env());
       if (found.isPresent()) {
         return found.get();
       }
       if (!child.isAlive()) {
         // Lost a race with another start: the winner serves us as well.
-        Optional<RunningSupervisor> other = RunningSupervisor.find(paths);
+        Optional<RunningSupervisor> other = RunningSupervisor.find(paths, context.env());
         if (other.isPresent()) {
           return other.get();
         }
@@ -91,7 +96,7 @@ public final class BackgroundRuntime {
         "Look at " + console + " for the reason.");
   }
 
-  private static List<String> command() {
+  private static List<String> command(List<String> options) {
     String java = ProcessHandle.current().info().command().orElse("java");
     List<String> cmd = new ArrayList<>();
     cmd.add(java);
@@ -103,6 +108,7 @@ public final class BackgroundRuntime {
     cmd.add("runtime");
     cmd.add("start");
     cmd.add("--foreground");
+    cmd.addAll(options);
     return cmd;
   }
 

@@ -32,7 +32,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     SupervisorPaths paths = BackgroundRuntime.paths(context);
-    Optional<RunningSupervisor> running = RunningSupervisor.find(paths);
+    Optional<RunningSupervisor> running = RunningSupervisor.find(paths, context.env());
     Optional<SupervisorRow> row =
         running.map(RunningSupervisor::row).or(() -> RunningSupervisor.row(paths));
     String state =
@@ -53,6 +53,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
         out.put("heartbeatAt", r.row().heartbeatAt().toString());
       });
       out.put("tokenFile", paths.tokenFile().toString());
+      running.ifPresent(r -> out.put("tokenSource", r.credential().explicit() ? "env" : "file"));
       out.put("registry", paths.registry().toString());
       out.put("log", paths.logFile().toString());
       context.out().println(Json.write(out));
@@ -62,7 +63,11 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
       context.out().println("  url:      " + r.url());
       context.out().println("  pid:      " + r.row().pid());
       context.out().println("  since:    " + r.row().startedAt());
-      context.out().println("  token:    " + paths.tokenFile());
+      context
+          .out()
+          .println(
+              "  token:    "
+                  + (r.credential().explicit() ? "KXM_RUNTIME_TOKEN" : paths.tokenFile()));
       context.out().println("  log:      " + paths.logFile());
     } else {
       context.out().println("runtime supervisor: " + state.replace('_', ' '));

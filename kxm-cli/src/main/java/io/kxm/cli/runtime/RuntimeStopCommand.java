@@ -27,7 +27,7 @@ public final class RuntimeStopCommand implements Callable<Integer> {
   @Override
   public Integer call() throws InterruptedException {
     RunningSupervisor running =
-        RunningSupervisor.find(BackgroundRuntime.paths(context))
+        RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
             .orElseThrow(() ->
                 new KxmException(
                     ErrorCode.RUNTIME_NOT_RUNNING, "no runtime supervisor runs for this user"));

@@ -4,6 +4,7 @@ import io.kxm.client.HubErrors;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.supervisor.SupervisorCredential;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -16,22 +17,32 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Calls the supervisor's API with its bearer token. A refusal comes back as the {@link
- * KxmException} the supervisor raised: same code, message and hint.
+ * KxmException} the supervisor raised: same code, message and hint. A token from the token file
+ * goes to loopback URLs only ({@link SupervisorCredential}); the check runs when the client is
+ * made, before anything is sent.
  */
 public final class SupervisorClient {
   /** A drive runs until the run stops, gates included; give it room. */
   private static final Duration CALL_TIMEOUT = Duration.ofMinutes(30);
 
   private final String baseUrl;
-  private final String token;
+  private final String authorization;
 
   public SupervisorClient(RunningSupervisor supervisor) {
-    this(supervisor.url(), supervisor.token());
+    this(supervisor.url(), supervisor.credential());
   }
 
+  /** With a token read from the token file: {@code baseUrl} must be a loopback URL. */
   public SupervisorClient(String baseUrl, String token) {
+    this(baseUrl, new SupervisorCredential(token, false));
+  }
+
+  /**
+   * @throws KxmException {@code runtime_token_not_sent} for a file token and a non-loopback URL
+   */
+  public SupervisorClient(String baseUrl, SupervisorCredential credential) {
     this.baseUrl = baseUrl;
-    this.token = token;
+    this.authorization = credential.authorizationFor(baseUrl);
   }
 
   public JsonNode get(String path) {
@@ -49,9 +60,7 @@ public final class SupervisorClient {
   private JsonNode send(String method, String path, byte[] body) {
     URI uri = URI.create(baseUrl + path);
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri)
-            .timeout(CALL_TIMEOUT)
-            .header("Authorization", "Bearer " + token);
+        HttpRequest.newBuilder(uri).timeout(CALL_TIMEOUT).header("Authorization", authorization);
     if (body == null) {
       request.method(method, HttpRequest.BodyPublishers.noBody());
     } else {

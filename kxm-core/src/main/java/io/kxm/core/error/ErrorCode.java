@@ -217,7 +217,7 @@ public enum ErrorCode {
   RUNTIME_TOKEN_INVALID(
       401,
       "Send Authorization: Bearer <token> with the token from runtime/supervisor.token in the"
-          + " user state root."),
+          + " user state root, or the KXM_RUNTIME_TOKEN the supervisor was started with."),
   RUNTIME_PROOF_INVALID(
       1,
       "Another process answers on the supervisor's port; run 'kxm runtime start' to replace the"

@@ -23,7 +23,7 @@ import java.util.Optional;
  * writes rarely, and clients only read the supervisor row.
  */
 public final class Registry implements AutoCloseable {
-  static final int SCHEMA_VERSION = 1;
+  static final int SCHEMA_VERSION = 2;
 
   private static final String[] SCHEMA = {
     """
@@ -35,7 +35,8 @@ public final class Registry implements AutoCloseable {
       token_sha256 TEXT NOT NULL,
       started_at TEXT NOT NULL,
       heartbeat_at TEXT NOT NULL,
-      state TEXT NOT NULL
+      state TEXT NOT NULL,
+      host TEXT NOT NULL DEFAULT '127.0.0.1'
     ) STRICT\
     """,
     """
@@ -147,6 +148,14 @@ public final class Registry implements AutoCloseable {
     if (version == SCHEMA_VERSION) {
       return;
     }
+    if (version == 1) {
+      // Version 2 records where clients reach the supervisor; every version 1 row is loopback.
+      try (Statement st = db.createStatement()) {
+        st.execute("ALTER TABLE supervisor ADD COLUMN host TEXT NOT NULL DEFAULT '127.0.0.1'");
+        st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
+      }
+      return;
+    }
     if (version > SCHEMA_VERSION) {
       throw new KxmException(
           ErrorCode.STORE_SCHEMA_NEWER,
@@ -170,7 +179,7 @@ public final class Registry implements AutoCloseable {
 
   public synchronized Optional<SupervisorRow> supervisor() {
     String sql =
-        "SELECT runtime_id, pid, port, token_sha256, started_at, heartbeat_at, state"
+        "SELECT runtime_id, pid, port, token_sha256, started_at, heartbeat_at, state, host"
             + " FROM supervisor WHERE id = 1";
     try (PreparedStatement ps = db.prepareStatement(sql);
         ResultSet rs = ps.executeQuery()) {
@@ -185,7 +194,8 @@ public final class Registry implements AutoCloseable {
               rs.getString(4),
               Instant.parse(rs.getString(5)),
               Instant.parse(rs.getString(6)),
-              rs.getString(7)));
+              rs.getString(7),
+              rs.getString(8)));
     } catch (SQLException e) {
       throw failed("read the supervisor row", e);
     }
@@ -195,8 +205,8 @@ public final class Registry implements AutoCloseable {
   public synchronized void claim(SupervisorRow row) {
     String sql =
         "INSERT OR REPLACE INTO supervisor"
-            + " (id, runtime_id, pid, port, token_sha256, started_at, heartbeat_at, state)"
-            + " VALUES (1, ?, ?, ?, ?, ?, ?, ?)";
+            + " (id, runtime_id, pid, port, token_sha256, started_at, heartbeat_at, state, host)"
+            + " VALUES (1, ?, ?, ?, ?, ?, ?, ?, ?)";
     try (PreparedStatement ps = db.prepareStatement(sql)) {
       ps.setString(1, row.runtimeId());
       ps.setLong(2, row.pid());
@@ -205,6 +215,7 @@ public final class Registry implements AutoCloseable {
       ps.setString(5, row.startedAt().toString());
       ps.setString(6, row.heartbeatAt().toString());
       ps.setString(7, row.state());
+      ps.setString(8, row.host());
       ps.executeUpdate();
     } catch (SQLException e) {
       throw failed("claim the supervisor row", e);

@@ -150,8 +150,16 @@ final class RunRoutes {
     ctx.json(detail);
   }
 
+  /** The project of a workflow run; session runs never reach here but for workflow-only calls. */
   private Hosted run(Context ctx) {
-    return projects.forRun(id(ctx));
+    String id = id(ctx);
+    if (SessionRoutes.owns(id)) {
+      throw new KxmException(
+          ErrorCode.NOT_FOUND,
+          id + " is a session run; " + ctx.path() + " exists for workflow runs only",
+          "A session run has GET, cancel, interactions/{id}/resolve, events and verify.");
+    }
+    return projects.forRun(id);
   }
 
   private static String id(Context ctx) {

@@ -11,13 +11,18 @@ import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Reads and checks the JSON bodies, ids and query parameters of the session routes; every refusal
- * names the field. Unknown fields are ignored, as on the workflow run routes.
+ * Reads the JSON bodies, ids and query parameters of the session routes and checks their shape;
+ * every refusal names the field. Sizes and values (paths, argv limits, prompt size) are the session
+ * service's to check, so each limit lives in one place. Unknown fields are ignored, as on the
+ * workflow run routes.
  */
 final class SessionBodies {
-  static final int MAX_ROOT_CHARS = 4096;
-  static final int MAX_ARGS = 64;
-  static final int MAX_ARG_CHARS = 4096;
+  /**
+   * More arguments than any harness may have; past it the array is not even read. The session
+   * service enforces the real limit.
+   */
+  static final int MAX_ARGS_READ = 1024;
+
   static final int DEFAULT_LIMIT = 50;
   static final int MAX_LIMIT = 500;
   private static final Pattern SESSION_ID = Pattern.compile("ses_[0-9a-z]{1,64}");
@@ -28,45 +33,35 @@ final class SessionBodies {
 
   static String workspaceRoot(JsonNode body) {
     JsonNode node = body.get("workspaceRoot");
-    if (node == null || !node.isString() || node.asString().isBlank()) {
+    if (node == null || !node.isString()) {
       throw new KxmException(
           ErrorCode.WORKSPACE_ROOT_INVALID, "workspaceRoot is required and must be a string");
-    }
-    if (node.asString().length() > MAX_ROOT_CHARS) {
-      throw new KxmException(
-          ErrorCode.WORKSPACE_ROOT_INVALID,
-          "workspaceRoot has more than " + MAX_ROOT_CHARS + " characters");
     }
     return node.asString();
   }
 
+  /** The harness's shape; its type and argv limits are the session service's to check. */
   static HarnessSpec harness(JsonNode body) {
     JsonNode node = body.get("harness");
     if (node == null || !node.isObject()) {
       throw harnessInvalid("harness is required and must be an object");
     }
     JsonNode type = node.get("type");
-    if (type == null || !type.isString() || !type.asString().equals(HarnessSpec.COMMAND)) {
-      throw harnessInvalid("harness.type must be \"command\"");
+    if (type == null || !type.isString()) {
+      throw harnessInvalid("harness.type is required and must be a string, such as \"command\"");
     }
     JsonNode argv = node.get("argv");
-    if (argv == null || !argv.isArray() || argv.isEmpty() || argv.size() > MAX_ARGS) {
-      throw harnessInvalid("harness.argv must be an array of 1 to " + MAX_ARGS + " strings");
+    if (argv == null || !argv.isArray() || argv.size() > MAX_ARGS_READ) {
+      throw harnessInvalid("harness.argv must be an array of strings");
     }
     List<String> args = new ArrayList<>(argv.size());
     for (JsonNode arg : argv) {
-      if (!arg.isString() || arg.asString().length() > MAX_ARG_CHARS) {
-        throw harnessInvalid(
-            "each element of harness.argv must be a string of at most "
-                + MAX_ARG_CHARS
-                + " characters");
+      if (!arg.isString()) {
+        throw harnessInvalid("each element of harness.argv must be a string");
       }
       args.add(arg.asString());
     }
-    if (args.getFirst().isBlank()) {
-      throw harnessInvalid("harness.argv[0] must name the program");
-    }
-    return new HarnessSpec(HarnessSpec.COMMAND, args);
+    return new HarnessSpec(type.asString(), args);
   }
 
   static String model(JsonNode body) {
@@ -74,30 +69,17 @@ final class SessionBodies {
     if (node == null || node.isNull()) {
       return null;
     }
-    if (!node.isString() || node.asString().isBlank()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, "model must be a non-empty string");
-    }
-    if (node.asString().length() > RunBodies.MAX_NAME_CHARS) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          "model has more than " + RunBodies.MAX_NAME_CHARS + " characters");
+    if (!node.isString()) {
+      throw new KxmException(ErrorCode.INVALID_REQUEST, "model must be a string");
     }
     return node.asString();
   }
 
   static String prompt(JsonNode body) {
     JsonNode node = body.get("prompt");
-    if (node == null || !node.isString() || node.asString().isBlank()) {
+    if (node == null || !node.isString()) {
       throw new KxmException(
-          ErrorCode.RUN_PROMPT_INVALID, "prompt is required and must be a non-empty string");
-    }
-    if (node.asString().length() > RunBodies.MAX_PROMPT_CHARS) {
-      throw new KxmException(
-          ErrorCode.RUN_PROMPT_INVALID,
-          "prompt has "
-              + node.asString().length()
-              + " characters; the limit is "
-              + RunBodies.MAX_PROMPT_CHARS);
+          ErrorCode.RUN_PROMPT_INVALID, "prompt is required and must be a string");
     }
     return node.asString();
   }

@@ -17,8 +17,9 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The runtime supervisor: one per OS user and machine, hosting every project's runs behind an HTTP
- * API on an ephemeral 127.0.0.1 port. Starting takes the machine lock, creates the token on first
- * use, reconciles every registered project (no run stays {@code running} across a crash), then
+ * API on an ephemeral port, 127.0.0.1 unless {@link NetworkSettings} binds it elsewhere. Starting
+ * takes the machine lock, creates the token on first use (unless {@code KXM_RUNTIME_TOKEN} gives
+ * it), reconciles every registered project (no run stays {@code running} across a crash), then
  * serves and claims the registry row. {@link #stop()} drains and closes the stores.
  */
 public final class Supervisor implements AutoCloseable {
@@ -77,7 +78,11 @@ public final class Supervisor implements AutoCloseable {
     HostedProjects projects = null;
     SessionPlane sessions = null;
     try {
-      String token = SupervisorToken.loadOrCreate(paths.tokenFile());
+      NetworkSettings network = config.network();
+      String token =
+          network.tokenOverride() != null
+              ? network.tokenOverride()
+              : SupervisorToken.loadOrCreate(paths.tokenFile());
       registry = Registry.open(paths.registry());
       String runtimeId = "rt_" + Tokens.generate("").substring(0, 20);
       registry
@@ -98,12 +103,13 @@ public final class Supervisor implements AutoCloseable {
       Javalin app =
           SupervisorApp.create(
               token,
+              network,
               drain,
               port::get,
               new RunRoutes(projects, sessionRoutes, log),
               sessionRoutes,
               log);
-      app.start();
+      listen(app, network);
       port.set(app.port());
       for (var connector : app.jettyServer().server().getConnectors()) {
         // Idle keep-alive connections close at once on stop; calls in flight were drained.
@@ -120,11 +126,22 @@ public final class Supervisor implements AutoCloseable {
               SupervisorToken.hash(token),
               now,
               now,
-              "running");
+              "running",
+              network.clientHost());
       registry.claim(row);
       log.info(
           "supervisor.started",
-          Map.of("runtimeId", runtimeId, "pid", row.pid(), "port", row.port()));
+          Map.of(
+              "runtimeId",
+              runtimeId,
+              "pid",
+              row.pid(),
+              "bind",
+              network.bindHost(),
+              "port",
+              row.port(),
+              "tokenRequired",
+              network.tokenRequired()));
       Supervisor supervisor =
           new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
       supervisor.pushers.refresh(projects.openProjects());
@@ -139,6 +156,35 @@ public final class Supervisor implements AutoCloseable {
       log.close();
       throw e;
     }
+  }
+
+  private static void listen(Javalin app, NetworkSettings network) {
+    try {
+      app.start();
+    } catch (RuntimeException e) {
+      try {
+        app.stop();
+      } catch (RuntimeException ignored) {
+        // The bind failure is the error worth reporting.
+      }
+      // Javalin wraps the bind failure; the address is the setting to fix.
+      throw new KxmException(
+          ErrorCode.CONFIG_INVALID,
+          "cannot listen on "
+              + network.bindHost()
+              + " (KXM_RUNTIME_BIND or --bind): "
+              + rootMessage(e)
+              + "; it must be an address of this machine",
+          e);
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 
   private static void reconcile(HostedProjects projects, SupervisorLog log) {

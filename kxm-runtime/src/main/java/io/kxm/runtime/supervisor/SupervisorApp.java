@@ -18,9 +18,10 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Builds the supervisor's Javalin application. Around every route, in order: the drain gate (503
- * {@code server_draining} once stopping), Host and Origin, then for a matched route the bearer
- * token (all but {@code /health}) and the JSON body rule. Every refusal is the error envelope
- * {@code {"error": {"code", "message", "hint"}}}.
+ * {@code server_draining} once stopping), Host and Origin (an allowed origin gets its CORS headers
+ * and its preflight answered here), then for a matched route the JSON body rule and the bearer
+ * token (all but {@code /health}; none with {@code --no-token}). Every refusal is the error
+ * envelope {@code {"error": {"code", "message", "hint"}}}.
  */
 final class SupervisorApp {
   static final long MAX_BODY_BYTES = 256 * 1024;
@@ -28,20 +29,27 @@ final class SupervisorApp {
 
   private SupervisorApp() {}
 
+  /**
+   * @param token the bearer token, also the key of the health proof, which stays in force with
+   *     {@code --no-token}
+   */
   static Javalin create(
       String token,
+      NetworkSettings network,
       Drain drain,
       IntSupplier port,
       RunRoutes runs,
       SessionRoutes sessions,
       SupervisorLog log) {
-    SupervisorGuard guard = new SupervisorGuard(port);
-    return Javalin.create(config -> configure(config, token, drain, guard, runs, sessions, log));
+    SupervisorGuard guard = new SupervisorGuard(port, network);
+    return Javalin.create(
+        config -> configure(config, token, network, drain, guard, runs, sessions, log));
   }
 
   private static void configure(
       JavalinConfig config,
       String token,
+      NetworkSettings network,
       Drain drain,
       SupervisorGuard guard,
       RunRoutes runs,
@@ -54,14 +62,20 @@ final class SupervisorApp {
     config.jsonMapper(new JavalinJackson3(Json.MAPPER, false));
     config.http.prefer405over404 = true;
     config.http.maxRequestSize = MAX_BODY_BYTES;
-    config.jetty.host = "127.0.0.1";
+    config.jetty.host = network.bindHost();
     config.jetty.port = 0;
     // Calls in flight were already drained; Jetty needs only to close idle connections.
     config.jetty.modifyServer(server -> server.setStopTimeout(1_000));
 
     config.routes.before(ctx -> {
       drain.enter(ctx);
-      guard.checkHostAndOrigin(ctx.header("Host"), ctx.header("Origin"));
+      String origin = guard.checkHostAndOrigin(ctx.header("Host"), ctx.header("Origin"));
+      if (origin != null) {
+        Cors.allow(ctx, origin);
+        if (Cors.isPreflight(ctx)) {
+          Cors.answerPreflight(ctx);
+        }
+      }
     });
     config.routes.beforeMatched(ctx -> {
       guard.checkBody(
@@ -69,13 +83,13 @@ final class SupervisorApp {
           ctx.header("Content-Type"),
           ctx.req().getContentLengthLong(),
           ctx.header("Transfer-Encoding") != null);
-      if (!ctx.path().equals("/health")) {
+      if (network.tokenRequired() && !ctx.path().equals("/health")) {
         checkToken(token, ctx.header("Authorization"));
       }
     });
     config.requestLogger.http((ctx, ms) -> drain.leave(ctx));
 
-    config.routes.get("/health", ctx -> health(ctx, token));
+    config.routes.get("/health", ctx -> health(ctx, token, network.tokenRequired()));
     runs.install(config.routes);
     sessions.install(config.routes);
 
@@ -129,9 +143,9 @@ final class SupervisorApp {
     return node;
   }
 
-  private static void health(Context ctx, String token) {
+  private static void health(Context ctx, String token, boolean tokenRequired) {
     String nonce = ctx.queryParam("nonce");
-    ObjectNode answer = Json.object().put("ok", true);
+    ObjectNode answer = Json.object().put("ok", true).put("tokenRequired", tokenRequired);
     if (nonce != null) {
       if (!HealthProof.NONCE.matcher(nonce).matches()) {
         throw new KxmException(

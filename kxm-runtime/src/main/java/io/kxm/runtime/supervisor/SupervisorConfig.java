@@ -54,6 +54,18 @@ public record SupervisorConfig(
 
   /** What {@code kxm runtime start} runs with: the real engine, settings from {@code env}. */
   public static SupervisorConfig fromEnvironment(Map<String, String> env) {
+    return fromEnvironment(env, null, false);
+  }
+
+  /**
+   * As {@link #fromEnvironment(Map)}, with the command line's network options.
+   *
+   * @param bind {@code --bind}, which wins over {@code KXM_RUNTIME_BIND}; null when not given
+   * @param noToken {@code --no-token}
+   * @throws KxmException {@code config_invalid}, {@code runtime_bind_requires_token}
+   */
+  public static SupervisorConfig fromEnvironment(
+      Map<String, String> env, String bind, boolean noToken) {
     StatePaths state = StatePaths.fromEnvironment(env);
     Clock clock = Clock.systemUTC();
     return new SupervisorConfig(
@@ -63,7 +75,7 @@ public record SupervisorConfig(
         Duration.ofSeconds(5),
         clock,
         SessionEnvironment.read(env),
-        NetworkSettings.LOOPBACK);
+        NetworkSettings.fromEnvironment(env, bind, noToken));
   }
 
   static Duration grace(String value) {

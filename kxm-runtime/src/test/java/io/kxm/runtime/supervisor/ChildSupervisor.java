@@ -1,5 +1,6 @@
 package io.kxm.runtime.supervisor;
 
+import io.kxm.core.paths.StatePaths;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -71,8 +72,7 @@ final class ChildSupervisor implements AutoCloseable {
           }
         });
     String token =
-        SupervisorToken.read(
-                SupervisorPaths.of(new io.kxm.core.paths.StatePaths(stateHome)).tokenFile())
+        SupervisorToken.read(SupervisorPaths.of(new StatePaths(stateHome)).tokenFile())
             .orElseThrow();
     return new ChildSupervisor(process, url, token);
   }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
 import io.kxm.runtime.supervisor.SupervisorHttp.Reply;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -74,7 +76,7 @@ record SessionCalls(String url, String token) {
    * the id of the last event it received.
    */
   List<Long> follow(String runId) throws Exception {
-    List<Long> seen = new java.util.ArrayList<>();
+    List<Long> seen = new ArrayList<>();
     for (int attempt = 0; attempt < 100; attempt++) {
       Map<String, String> from =
           seen.isEmpty() ? Map.of() : Map.of("Last-Event-ID", Long.toString(seen.getLast()));
@@ -84,7 +86,7 @@ record SessionCalls(String url, String token) {
           seen.add(f.id());
         }
         return seen;
-      } catch (java.io.UncheckedIOException cut) {
+      } catch (UncheckedIOException cut) {
         // cut by the server for falling behind: resume
       }
     }

@@ -222,6 +222,10 @@ class SessionsApiTest {
     refusals.put("run_not_found", SupervisorHttp.get(url + "/v1/runs/srun_0000/events", token));
     refusals.put("invalid_request", SupervisorHttp.get(url + "/v1/sessions/nope", token));
     refusals.put("not_found", SupervisorHttp.get(url + "/v1/runs/run_1/events", token));
+    Reply drive =
+        SupervisorHttp.post(url + "/v1/runs/" + runId + "/drive", token, "{\"simulated\":true}");
+    assertThat(drive.code()).isEqualTo("not_found");
+    assertThat(drive.body().path("error").path("message").asString()).contains("session run");
     refusals.put(
         "harness_invalid",
         SupervisorHttp.post(

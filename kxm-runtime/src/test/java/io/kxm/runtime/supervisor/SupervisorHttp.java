@@ -4,6 +4,7 @@ import io.kxm.core.json.Json;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
+import java.net.http.HttpHeaders;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -17,9 +18,13 @@ final class SupervisorHttp {
 
   private SupervisorHttp() {}
 
-  record Reply(int status, JsonNode body) {
+  record Reply(int status, JsonNode body, HttpHeaders headers) {
     String code() {
       return body.path("error").path("code").asString();
+    }
+
+    String header(String name) {
+      return headers.firstValue(name).orElse(null);
     }
   }
 
@@ -33,7 +38,8 @@ final class SupervisorHttp {
             ? HttpRequest.BodyPublishers.noBody()
             : HttpRequest.BodyPublishers.ofString(body));
     HttpResponse<String> r = CLIENT.send(b.build(), HttpResponse.BodyHandlers.ofString());
-    return new Reply(r.statusCode(), r.body().isBlank() ? Json.object() : Json.read(r.body()));
+    return new Reply(
+        r.statusCode(), r.body().isBlank() ? Json.object() : Json.read(r.body()), r.headers());
   }
 
   static Reply get(String url, String token) throws IOException, InterruptedException {
