@@ -27,7 +27,7 @@ import tools.jackson.databind.JsonNode;
  */
 final class SupervisorKillFault implements Fault {
   private static final int DELTAS = 20_000;
-  private static final long SEEN_BEFORE_KILL = 500;
+  private static final long SEEN_BEFORE_KILL = 200;
 
   /** The client reads at most about 200 events a second until the kill, so the store gets ahead. */
   private static final long SLOW_READ_PAUSE_MS = 5;

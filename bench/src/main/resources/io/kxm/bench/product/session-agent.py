@@ -46,7 +46,7 @@ elif mode == "hold":
         sys.stdout.write('{"type":"delta","text":"%d "}\n' % i)
         if i % 50 == 49:
             sys.stdout.flush()
-            time.sleep(0.005)
+            time.sleep(0.02)
     sys.stdout.flush()
     sys.stdin.readline()  # returns when the supervisor is gone
     sys.exit(1)
