@@ -32,7 +32,7 @@ import tools.jackson.databind.node.MissingNode;
  * try (FakeProvider provider = FakeProvider.start()) {
  *   provider.enqueue(Turn.toolCall("read_file", "{\"path\":\"notes.txt\"}"));
  *   provider.when(Rule.whenToolResultFor("read_file", Turn.text("The file says hello.")));
- *   // point the client at provider.baseUrl() (Anthropic) or provider.baseUrl() + "/v1" (OpenAI)
+ *   // point the client at provider.baseUrl() (Anthropic) or provider.openAiBaseUrl() (OpenAI)
  *   assertThat(provider.requests().getLast().toolResults()).isNotEmpty();
  * }
  * }</pre>
@@ -41,7 +41,8 @@ import tools.jackson.databind.node.MissingNode;
  * with neither, it gets a 500 whose message says so. Every request is recorded, credentials
  * redacted. Routes: {@code POST /v1/messages}, {@code POST /v1/responses}, {@code POST
  * /v1/chat/completions}, {@code GET /v1/models} (Anthropic's list shape when the request carries
- * {@code anthropic-version}, OpenAI's otherwise).
+ * {@code anthropic-version}, OpenAI's otherwise) and {@code POST /v1/messages/count_tokens} (an
+ * estimate that takes nothing from the script).
  */
 public final class FakeProvider implements AutoCloseable {
   /** Model ids listed by {@code GET /v1/models} unless others are given. */
@@ -149,6 +150,8 @@ public final class FakeProvider implements AutoCloseable {
     } else if (method.equals("GET") && path.equals("/v1/models")) {
       boolean anthropic = request.header("anthropic-version").isPresent();
       out.json(200, anthropic ? AnthropicWire.models(models) : ResponsesWire.models(models));
+    } else if (method.equals("POST") && path.equals("/v1/messages/count_tokens")) {
+      out.json(200, Json.object().put("input_tokens", estimatedTokens(raw)));
     } else if (dialect.isEmpty()) {
       out.failure(HttpFailure.of(404, "No route for " + method + " " + path));
     } else if (!body.isObject()) {
@@ -213,6 +216,11 @@ public final class FakeProvider implements AutoCloseable {
     String bearer = exchange.getRequestHeaders().getFirst("authorization");
     String expected = requiredKey.get();
     return expected.equals(apiKey) || ("Bearer " + expected).equals(bearer);
+  }
+
+  /** Roughly four bytes a token, as a stand-in for a tokenizer the fake does not have. */
+  private static int estimatedTokens(String raw) {
+    return Math.max(1, raw.getBytes(StandardCharsets.UTF_8).length / 4);
   }
 
   private static Optional<Dialect> dialectOf(String method, String path) {
