@@ -77,8 +77,12 @@ public final class FakeProvider implements AutoCloseable {
    */
   public static FakeProvider start(List<String> models, Optional<String> requiredKey)
       throws IOException {
-    if (models.isEmpty()) {
-      throw new IllegalArgumentException("the fake provider needs at least one model id");
+    if (models.isEmpty() || models.stream().anyMatch(id -> id == null || id.isBlank())) {
+      throw new IllegalArgumentException(
+          "the fake provider needs at least one model id and no blank ones, got " + models);
+    }
+    if (requiredKey.isPresent() && requiredKey.get().isBlank()) {
+      throw new IllegalArgumentException("a required key must not be blank; pass Optional.empty()");
     }
     return new FakeProvider(models, requiredKey);
   }

@@ -13,6 +13,11 @@ public record HttpFailure(int status, String message, OptionalInt retryAfterSeco
       throw new IllegalArgumentException(
           "a scripted failure needs a 4xx or 5xx status, got " + status);
     }
+    if (retryAfterSeconds == null
+        || (retryAfterSeconds.isPresent() && retryAfterSeconds.getAsInt() < 0)) {
+      throw new IllegalArgumentException(
+          "retry-after must be absent or zero or more seconds, got " + retryAfterSeconds);
+    }
     if (message == null || message.isBlank()) {
       throw new IllegalArgumentException("a scripted failure needs a message");
     }
