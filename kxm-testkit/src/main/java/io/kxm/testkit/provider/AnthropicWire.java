@@ -52,7 +52,8 @@ final class AnthropicWire {
     delta.putObject("usage").put("output_tokens", turn.usage().outputTokens());
     events.add(SseEvent.named("message_delta", delta));
     events.add(SseEvent.named("message_stop", typed("message_stop")));
-    return events;
+    return SseEvent.endedAs(
+        turn.end(), events, (sent, message) -> SseEvent.named("error", error(529, message)));
   }
 
   static ObjectNode whole(Turn turn, String model) {

@@ -49,7 +49,10 @@ final class ChatWire {
       chunks.events.add(SseEvent.unnamed(Json.write(last)));
     }
     chunks.events.add(SseEvent.unnamed("[DONE]"));
-    return chunks.events;
+    return SseEvent.endedAs(
+        turn.end(),
+        chunks.events,
+        (sent, message) -> SseEvent.unnamed(Json.write(ResponsesWire.error(500, message))));
   }
 
   static ObjectNode whole(Turn turn, String model) {

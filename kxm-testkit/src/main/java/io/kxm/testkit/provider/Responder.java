@@ -44,15 +44,18 @@ final class Responder {
   /**
    * Streams the events with the turn's delay before each. A cut stops after that many events and
    * drops the connection without ending the chunked body, so the client sees a broken transfer
-   * rather than a clean end of stream.
+   * rather than a clean end of stream. (An in-stream error is already the last event given.)
    */
   void stream(List<SseEvent> events, Turn turn) throws IOException {
     exchange.getResponseHeaders().set("content-type", "text/event-stream; charset=utf-8");
     exchange.getResponseHeaders().set("cache-control", "no-cache");
     exchange.sendResponseHeaders(200, 0);
-    int sent = turn.cutAfterEvents().orElse(events.size());
     OutputStream out = exchange.getResponseBody();
-    for (int i = 0; i < Math.min(sent, events.size()); i++) {
+    int sent =
+        turn.end() instanceof StreamEnd.Cut cut
+            ? Math.min(cut.events(), events.size())
+            : events.size();
+    for (int i = 0; i < sent; i++) {
       pause(turn);
       out.write(events.get(i).bytes());
       out.flush();

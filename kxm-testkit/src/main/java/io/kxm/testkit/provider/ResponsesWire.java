@@ -71,7 +71,20 @@ final class ResponsesWire {
     completed.set("output", output);
     completed.set("usage", usage(turn.usage()));
     events.add("response.completed", Json.object().set("response", completed));
-    return events.list;
+    return SseEvent.endedAs(
+        turn.end(),
+        events.list,
+        (sequence, message) -> failed(responseId, createdAt, model, message, sequence));
+  }
+
+  private static SseEvent failed(
+      String responseId, long createdAt, String model, String message, int sequenceNumber) {
+    ObjectNode response = response(responseId, createdAt, model, "failed");
+    response.putObject("error").put("code", "server_error").put("message", message);
+    ObjectNode event = Json.object().put("type", "response.failed");
+    event.set("response", response);
+    event.put("sequence_number", sequenceNumber);
+    return SseEvent.named("response.failed", event);
   }
 
   static ObjectNode whole(Turn turn, String model) {

@@ -3,7 +3,6 @@ package io.kxm.testkit.provider;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.OptionalInt;
 
 /**
  * One scripted assistant turn: text, tool calls, or both (text first, as real models send it). Text
@@ -22,7 +21,7 @@ public record Turn(
     Usage usage,
     int pieces,
     Duration chunkDelay,
-    OptionalInt cutAfterEvents)
+    StreamEnd end)
     implements Reply {
   public Turn {
     text = text == null ? "" : text;
@@ -39,13 +38,13 @@ public record Turn(
     if (chunkDelay == null || chunkDelay.isNegative()) {
       throw new IllegalArgumentException("chunk delay must be zero or positive, got " + chunkDelay);
     }
-    if (cutAfterEvents.isPresent() && cutAfterEvents.getAsInt() < 0) {
-      throw new IllegalArgumentException("cut point must not be negative, got " + cutAfterEvents);
+    if (end == null) {
+      throw new IllegalArgumentException("a turn needs a stream end; use StreamEnd.Complete");
     }
   }
 
   public static Turn text(String text) {
-    return new Turn(text, List.of(), Usage.DEFAULT, 3, Duration.ZERO, OptionalInt.empty());
+    return new Turn(text, List.of(), Usage.DEFAULT, 3, Duration.ZERO, new StreamEnd.Complete());
   }
 
   public static Turn toolCall(String name, String inputJson) {
@@ -55,30 +54,36 @@ public record Turn(
         Usage.DEFAULT,
         3,
         Duration.ZERO,
-        OptionalInt.empty());
+        new StreamEnd.Complete());
   }
 
   public Turn andToolCall(String name, String inputJson) {
     List<ToolCall> calls = new ArrayList<>(toolCalls);
     calls.add(new ToolCall(name, inputJson));
-    return new Turn(text, calls, usage, pieces, chunkDelay, cutAfterEvents);
+    return new Turn(text, calls, usage, pieces, chunkDelay, end);
   }
 
   public Turn withUsage(int inputTokens, int outputTokens) {
-    return new Turn(
-        text, toolCalls, new Usage(inputTokens, outputTokens), pieces, chunkDelay, cutAfterEvents);
+    return new Turn(text, toolCalls, new Usage(inputTokens, outputTokens), pieces, chunkDelay, end);
   }
 
   public Turn inPieces(int count) {
-    return new Turn(text, toolCalls, usage, count, chunkDelay, cutAfterEvents);
+    return new Turn(text, toolCalls, usage, count, chunkDelay, end);
   }
 
   public Turn withChunkDelay(Duration delay) {
-    return new Turn(text, toolCalls, usage, pieces, delay, cutAfterEvents);
+    return new Turn(text, toolCalls, usage, pieces, delay, end);
   }
 
+  /** Drops the connection after {@code events} streamed events, leaving the body unfinished. */
   public Turn cutAfterEvents(int events) {
-    return new Turn(text, toolCalls, usage, pieces, chunkDelay, OptionalInt.of(events));
+    return new Turn(text, toolCalls, usage, pieces, chunkDelay, new StreamEnd.Cut(events));
+  }
+
+  /** Sends the dialect's in-stream error after {@code events} streamed events. */
+  public Turn failAfterEvents(int events, String message) {
+    return new Turn(
+        text, toolCalls, usage, pieces, chunkDelay, new StreamEnd.Failed(events, message));
   }
 
   boolean callsTools() {

@@ -28,6 +28,7 @@
  * provider.when(Rule.whenLastMessageContains("ping", Turn.text("pong")));
  * provider.enqueue(HttpFailure.rateLimited(2));              // 429 with retry-after: 2
  * provider.enqueue(Turn.text("partial").cutAfterEvents(4));  // connection drops mid-stream
+ * provider.enqueue(Turn.text("partial").failAfterEvents(4, "Overloaded")); // in-stream error
  * provider.enqueue(Turn.text("slow").withChunkDelay(Duration.ofMillis(50)).inPieces(5));
  * }</pre>
  *

@@ -312,4 +312,39 @@ class FakeProviderScriptingTest {
     assertThat(body(response).path("input_tokens").asInt()).isPositive();
     assertThat(provider.pending()).isEqualTo(1);
   }
+
+  @Test
+  void in_stream_error_ends_each_dialects_stream_with_its_error_event() throws Exception {
+    provider.enqueue(
+        Turn.text("half an answer").failAfterEvents(2, "Overloaded"),
+        Turn.text("half an answer").failAfterEvents(3, "Overloaded"),
+        Turn.text("half an answer").failAfterEvents(1, "Overloaded"));
+    String streamed = "{\"model\":\"m\",\"stream\":true,\"messages\":[],\"input\":\"x\"}";
+
+    var anthropic = frames(post(URI.create(provider.baseUrl() + "/v1/messages"), streamed));
+    var responses = frames(post(URI.create(provider.openAiBaseUrl() + "/responses"), streamed));
+    var chat = frames(post(URI.create(provider.openAiBaseUrl() + "/chat/completions"), streamed));
+
+    assertThat(ProviderCalls.events(anthropic))
+        .containsExactly("message_start", "content_block_start", "error");
+    JsonNode anthropicError = Json.read(anthropic.getLast().data());
+    assertThat(anthropicError.path("error").path("type").asString()).isEqualTo("overloaded_error");
+    assertThat(anthropicError.path("error").path("message").asString()).isEqualTo("Overloaded");
+    assertThat(ProviderCalls.events(responses))
+        .containsExactly(
+            "response.created",
+            "response.in_progress",
+            "response.output_item.added",
+            "response.failed");
+    JsonNode failed = Json.read(responses.getLast().data());
+    assertThat(failed.path("sequence_number").asInt()).isEqualTo(3);
+    assertThat(failed.path("response").path("id").asString())
+        .isEqualTo(Json.read(responses.getFirst().data()).path("response").path("id").asString());
+    assertThat(failed.path("response").path("status").asString()).isEqualTo("failed");
+    assertThat(failed.path("response").path("error").path("message").asString())
+        .isEqualTo("Overloaded");
+    assertThat(chat).hasSize(2);
+    assertThat(Json.read(chat.getLast().data()).path("error").path("message").asString())
+        .isEqualTo("Overloaded");
+  }
 }
