@@ -1,6 +1,9 @@
 package io.kxm.testkit.provider;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -18,9 +21,12 @@ public record RecordedRequest(
     Map<String, List<String>> headers,
     String rawBody,
     JsonNode body) {
+  public RecordedRequest {
+    headers = Collections.unmodifiableMap(new LinkedHashMap<>(headers));
+  }
 
   public Optional<String> header(String name) {
-    List<String> values = headers.get(name.toLowerCase(java.util.Locale.ROOT));
+    List<String> values = headers.get(name.toLowerCase(Locale.ROOT));
     return values == null || values.isEmpty() ? Optional.empty() : Optional.of(values.getFirst());
   }
 
