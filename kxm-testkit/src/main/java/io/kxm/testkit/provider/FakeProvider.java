@@ -5,7 +5,6 @@ import com.sun.net.httpserver.HttpServer;
 import io.kxm.core.json.Json;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
@@ -60,7 +59,7 @@ public final class FakeProvider implements AutoCloseable {
     this.models = List.copyOf(models);
     this.requiredKey = requiredKey;
     this.executor = Executors.newVirtualThreadPerTaskExecutor();
-    this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+    this.server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
     server.createContext("/", this::handle);
     server.setExecutor(executor);
     server.start();
