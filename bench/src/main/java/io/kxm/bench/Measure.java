@@ -4,10 +4,10 @@ import java.util.List;
 
 /**
  * Something measured a few times in one run: a raw baseline or the product's side of a scenario.
- * The suite calls {@link #prepare} once, {@link #once} for each repetition, then {@link #close};
- * each call of {@code once} returns one value per metric, in the order of {@link #metrics()}.
- * Repetitions of all measures take turns, so whatever a measure keeps open between its own calls
- * (connections, subscribers) must stay idle and cheap while the others run.
+ * The suite calls {@link #setup} and {@link #prepare} once, {@link #once} for each repetition, then
+ * {@link #close}; each call of {@code once} returns one value per metric, in the order of {@link
+ * #metrics()}. Repetitions of all measures take turns, so whatever a measure keeps open between its
+ * own calls (connections, subscribers) must stay idle and cheap while the others run.
  */
 public interface Measure extends AutoCloseable {
 
@@ -17,8 +17,16 @@ public interface Measure extends AutoCloseable {
   List<Metric> metrics();
 
   /**
-   * Sets up and warms up. Throws {@link Skip} when a service it needs is not there, so the row is
-   * left out with a notice instead of failing the run.
+   * Builds what the measure needs that neither times nor warms up anything: a roster of agents, a
+   * backlog, a filled store, a started server. The suite runs the setups of all selected measures
+   * side by side before the first {@link #prepare}, since much of that time waits on disks, process
+   * starts and round trips rather than on the cores. Throws {@link Skip} like {@code prepare}.
+   */
+  default void setup(Run run) throws Exception {}
+
+  /**
+   * Finishes setting up and warms up, alone on the machine. Throws {@link Skip} when a service it
+   * needs is not there, so the row is left out with a notice instead of failing the run.
    */
   default void prepare(Run run) throws Exception {}
 

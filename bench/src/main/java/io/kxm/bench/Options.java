@@ -5,7 +5,7 @@ import java.nio.file.Path;
 /**
  * Command-line options of the suite.
  *
- * @param quick the short run, under two minutes
+ * @param quick the short run: short repetitions and smaller counts
  * @param json where to write the report as JSON, or null
  * @param docs where to write the Markdown report, or null; only a whole run writes it
  * @param only the one scenario or baseline to run, or null for all
@@ -16,7 +16,7 @@ public record Options(boolean quick, Path json, Path docs, String only, boolean 
   public static final String USAGE =
       """
       usage: bench/run [--quick] [--json FILE] [--only NAME] [--list]
-        --quick       short repetitions; the whole run takes under two minutes
+        --quick       short repetitions and smaller counts, a few minutes in all
         --json FILE   also write the figures as JSON
         --only NAME   run one scenario (with its baselines) or one baseline
         --list        print the names --only accepts

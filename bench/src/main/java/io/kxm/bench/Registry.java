@@ -9,6 +9,7 @@ import io.kxm.bench.baseline.NatsOrderedReplay;
 import io.kxm.bench.baseline.NatsPublish;
 import io.kxm.bench.baseline.PostgresCommits;
 import io.kxm.bench.baseline.RedisXadd;
+import io.kxm.bench.baseline.SessionStoreRangeRead;
 import io.kxm.bench.baseline.SqliteBatchInsert;
 import io.kxm.bench.baseline.SqliteCommits;
 import io.kxm.bench.baseline.SqliteRangeRead;
@@ -22,6 +23,8 @@ import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
 import io.kxm.bench.product.SendToSseLatencyScenario;
+import io.kxm.bench.product.SessionDeliveryScenario;
+import io.kxm.bench.product.SessionReplayScenario;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -45,6 +48,7 @@ public final class Registry {
         new Entry("sqlite-range-read", SqliteRangeRead::new),
         new Entry("nats-ordered-replay", NatsOrderedReplay::new),
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
+        new Entry("session-store-range-read", SessionStoreRangeRead::new),
         new Entry("java-version", JavaVersion::new));
   }
 
@@ -54,6 +58,8 @@ public final class Registry {
         new DurableSendScenario(),
         new DurableSendScenario(HubSource.POSTGRES),
         new RunEventAppendScenario(),
+        new SessionDeliveryScenario(),
+        new SessionReplayScenario(),
         new SendToSseLatencyScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),

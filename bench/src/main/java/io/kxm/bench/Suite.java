@@ -11,9 +11,12 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** Measures the selected baselines and product sides in rounds, then pairs them into rows. */
 public final class Suite {
+  private static final int SETUPS_AT_ONCE = 2;
   private final List<Registry.Entry> baselines;
   private final List<Scenario> scenarios;
 
@@ -47,21 +50,31 @@ public final class Suite {
           "no scenario or baseline is named " + only + "; names: " + String.join(", ", names()));
     }
 
-    // Every measure is prepared first, then each round repeats all of them once: a machine that
-    // slows down for a while (other builds on shared cores) then weighs on product and baseline
-    // alike, and their ratio holds better than their absolute figures.
     Map<String, Trial> baselineTrials = new LinkedHashMap<>();
     for (Registry.Entry b : baselines) {
       if (chosenBaselines.contains(b.name())) {
-        baselineTrials.put(b.name(), Trial.prepare(b.name(), b.factory().get(), run));
+        baselineTrials.put(b.name(), Trial.of(b.name(), b.factory().get()));
       }
     }
     Map<String, Trial> productTrials = new LinkedHashMap<>();
     for (Scenario s : chosenScenarios) {
-      productTrials.put(s.name(), Trial.prepare(s.name(), s.product(), run));
+      productTrials.put(s.name(), Trial.of(s.name(), s.product()));
     }
     List<Trial> all = new ArrayList<>(baselineTrials.values());
     all.addAll(productTrials.values());
+    // Setups (rosters, backlogs, filled stores, started servers) time nothing and wait much of
+    // their time on disks, fsyncs and round trips, so two run side by side: more would only crowd
+    // the cores until process starts time out. Platform threads, since JDBC calls would pin the few
+    // carriers of virtual threads.
+    try (ExecutorService setups = Executors.newFixedThreadPool(SETUPS_AT_ONCE)) {
+      // Latest in the table first: the heavy setups (backlogs, rosters of agents) sit at its end,
+      // and started first they overlap the many short ones instead of running alone at the end.
+      all.reversed().forEach(t -> setups.execute(() -> t.setup(run)));
+    }
+    // Then every measure is prepared and warmed up alone, and each round repeats all of them once:
+    // a machine that slows down for a while (other builds on shared cores) then weighs on product
+    // and baseline alike, and their ratio holds better than their absolute figures.
+    all.forEach(t -> t.prepare(run));
     for (int round = 1; round <= run.reps(); round++) {
       Log.info("round " + round + " of " + run.reps());
       all.forEach(t -> t.repeat(run));

@@ -17,7 +17,7 @@ final class Trial {
   private List<Metric> metrics = List.of();
   private double[][] values;
   private int done;
-  private Outcome ended;
+  private volatile Outcome ended;
 
   private Trial(String name, Measure measure) {
     this.name = name;
@@ -25,21 +25,55 @@ final class Trial {
     this.what = measure.what();
   }
 
-  /** Prepares the measure; a skip or a failure ends the trial at once. */
-  static Trial prepare(String name, Measure measure, Run run) {
+  /** A trial of {@code measure}, not set up yet. */
+  static Trial of(String name, Measure measure) {
     Trial t = new Trial(name, measure);
     Log.info(name + ": " + t.what);
+    return t;
+  }
+
+  /** Runs the measure's setup; safe to call from several threads for different trials at once. */
+  void setup(Run run) {
+    long t0 = System.nanoTime();
+    if (attempt(() -> measure.setup(run))) {
+      Log.info(name + " set up in " + seconds(t0));
+    }
+  }
+
+  /** Prepares (and warms up) the measure; a skip or a failure ends the trial at once. */
+  void prepare(Run run) {
+    if (!running()) {
+      return;
+    }
+    long t0 = System.nanoTime();
+    if (attempt(() -> measure.prepare(run))) {
+      metrics = measure.metrics();
+      values = new double[metrics.size()][run.reps()];
+      Log.info(name + " prepared in " + seconds(t0));
+    }
+  }
+
+  /** Runs one step of getting ready; false when it skipped or failed, which ended the trial. */
+  private boolean attempt(Step step) {
     try {
-      measure.prepare(run);
-      t.metrics = measure.metrics();
-      t.values = new double[t.metrics.size()][run.reps()];
+      step.run();
+      return true;
     } catch (Measure.Skip skip) {
       Log.warn(name + " skipped: " + skip.getMessage());
-      t.end(new Skipped(name, t.what, skip.getMessage()));
+      end(new Skipped(name, what, skip.getMessage()));
     } catch (Exception | Error e) {
-      t.fail(e);
+      fail(e);
     }
-    return t;
+    return false;
+  }
+
+  private static String seconds(long t0) {
+    return String.format(java.util.Locale.ROOT, "%.1f s", (System.nanoTime() - t0) / 1e9);
+  }
+
+  @FunctionalInterface
+  private interface Step {
+    void run() throws Exception;
   }
 
   boolean running() {

@@ -3,7 +3,10 @@ package io.kxm.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
 class SuiteTest {
@@ -188,6 +191,65 @@ class SuiteTest {
       Report report = new Suite(failing, List.of()).run(run, null);
       assertThat(report.failed()).isTrue();
       assertThat(report.notices().get(0)).contains("FAILED broken").contains("answered 500");
+    }
+  }
+
+  @Test
+  void setups_all_end_before_the_first_prepare_and_share_one_start_per_key() throws Exception {
+    List<String> order = Collections.synchronizedList(new ArrayList<>());
+    AtomicInteger starts = new AtomicInteger();
+    List<Registry.Entry> staged = new ArrayList<>();
+    for (String name : List.of("a", "b", "c")) {
+      staged.add(
+          new Registry.Entry(
+              name,
+              () ->
+                  new Measure() {
+                    @Override
+                    public String what() {
+                      return name;
+                    }
+
+                    @Override
+                    public List<Metric> metrics() {
+                      return List.of(Metric.rate("x/s"));
+                    }
+
+                    @Override
+                    public void setup(Run run) throws Exception {
+                      if (name.equals("c")) {
+                        throw new Skip("c has nothing to set up against");
+                      }
+                      run.shared(
+                          "server",
+                          AutoCloseable.class,
+                          r -> {
+                            starts.incrementAndGet();
+                            Thread.sleep(200); // the other setup asks while this one starts
+                            return () -> {};
+                          });
+                      order.add("setup " + name);
+                    }
+
+                    @Override
+                    public void prepare(Run run) {
+                      order.add("prepare " + name);
+                    }
+
+                    @Override
+                    public double[] once(Run run) {
+                      return new double[] {1};
+                    }
+                  }));
+    }
+    try (Run run = new Run(true)) {
+      Report report = new Suite(staged, List.of()).run(run, null);
+      assertThat(starts.get()).isEqualTo(1);
+      assertThat(order.subList(0, 2)).containsExactlyInAnyOrder("setup a", "setup b");
+      assertThat(order.subList(2, 4)).containsExactly("prepare a", "prepare b");
+      assertThat(report.rows()).extracting(Row::scenario).containsExactly("a", "b");
+      assertThat(report.notices()).containsExactly("skipped c: c has nothing to set up against");
+      assertThat(report.failed()).isFalse();
     }
   }
 }

@@ -32,6 +32,11 @@ public final class BareHttpLatency implements Measure {
   }
 
   @Override
+  public void setup(Run run) throws Exception {
+    BareServerProcess.shared(run); // starts alongside the other setups
+  }
+
+  @Override
   public void prepare(Run run) throws Exception {
     BareServerProcess server = BareServerProcess.shared(run);
     connection = HttpConnection.open(server.base());

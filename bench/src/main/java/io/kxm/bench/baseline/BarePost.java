@@ -31,6 +31,11 @@ public final class BarePost implements Measure {
   }
 
   @Override
+  public void setup(Run run) throws Exception {
+    BareServerProcess.shared(run); // starts alongside the other setups
+  }
+
+  @Override
   public void prepare(Run run) throws Exception {
     BareServerProcess server = BareServerProcess.shared(run);
     request =

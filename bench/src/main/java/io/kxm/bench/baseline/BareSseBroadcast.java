@@ -43,6 +43,11 @@ public final class BareSseBroadcast implements Measure {
   }
 
   @Override
+  public void setup(Run run) throws Exception {
+    BareServerProcess.shared(run); // starts alongside the other setups
+  }
+
+  @Override
   public void prepare(Run run) throws Exception {
     server = BareServerProcess.shared(run);
     for (int i = 0; i < CLIENTS; i++) {

@@ -22,6 +22,11 @@ import java.util.concurrent.CompletableFuture;
  */
 public final class NatsOrderedReplay implements Measure {
   private static final int MESSAGES = 100_000;
+
+  /** With {@code --quick}: as many as the hub's replay then reads, and a tenth of the setup. */
+  private static final int QUICK_MESSAGES = 5_000;
+
+  private int messages;
   private static final int IN_FLIGHT = 2_000;
   private NatsStream stream;
 
@@ -29,7 +34,9 @@ public final class NatsOrderedReplay implements Measure {
   public String what() {
     return "NATS JetStream ordered pull consumer over "
         + String.format(java.util.Locale.ROOT, "%,d", MESSAGES)
-        + " stored 500-byte messages";
+        + " stored 500-byte messages ("
+        + String.format(java.util.Locale.ROOT, "%,d", QUICK_MESSAGES)
+        + " with --quick)";
   }
 
   @Override
@@ -38,12 +45,13 @@ public final class NatsOrderedReplay implements Measure {
   }
 
   @Override
-  public void prepare(Run run) throws Exception {
+  public void setup(Run run) throws Exception {
     stream = NatsStream.create("replay");
     byte[] body = Payloads.content(Payloads.SEND_BYTES).getBytes(StandardCharsets.UTF_8);
     JetStream js = stream.admin().jetStream();
     ArrayDeque<CompletableFuture<PublishAck>> pending = new ArrayDeque<>();
-    for (int i = 0; i < MESSAGES; i++) {
+    messages = run.size(QUICK_MESSAGES, MESSAGES);
+    for (int i = 0; i < messages; i++) {
       pending.add(js.publishAsync(stream.subject, body));
       if (pending.size() >= IN_FLIGHT) {
         pending.poll().get();
@@ -52,6 +60,10 @@ public final class NatsOrderedReplay implements Measure {
     for (CompletableFuture<PublishAck> f : pending) {
       f.get();
     }
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
     readAll(); // warm-up
   }
 
@@ -70,7 +82,7 @@ public final class NatsOrderedReplay implements Measure {
             .createOrderedConsumer(new OrderedConsumerConfiguration());
     int read = 0;
     try (IterableConsumer it = consumer.iterate()) {
-      while (read < MESSAGES) {
+      while (read < messages) {
         Message m = it.nextMessage(Duration.ofSeconds(10));
         if (m == null) {
           throw new IllegalStateException(

@@ -39,8 +39,12 @@ public final class RedisXadd implements Measure {
   }
 
   @Override
-  public void prepare(Run run) throws Exception {
+  public void setup(Run run) throws Exception {
     server = RedisServer.start(run);
+  }
+
+  @Override
+  public void prepare(Run run) throws Exception {
     client = RedisClient.create(RedisURI.create("127.0.0.1", server.port));
     load = Load.open(CLIENTS, this::adder);
     load.perSecond(run.warmup());

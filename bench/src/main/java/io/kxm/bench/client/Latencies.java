@@ -15,6 +15,12 @@ public final class Latencies {
     nanos[n++] = elapsedNanos;
   }
 
+  /** Adds every sample of {@code other}. */
+  public void addAll(Latencies other) {
+    System.arraycopy(other.nanos, 0, nanos, n, other.n);
+    n += other.n;
+  }
+
   public int count() {
     return n;
   }

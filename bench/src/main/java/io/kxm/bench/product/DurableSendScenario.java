@@ -68,6 +68,11 @@ public final class DurableSendScenario implements Scenario {
       }
 
       @Override
+      public void setup(Run run) throws Exception {
+        hub.get(run); // the shared hub starts alongside the other setups
+      }
+
+      @Override
       public void prepare(Run run) throws Exception {
         HubClient client = new HubClient(hub.get(run));
         List<Request> sends = new ArrayList<>();

@@ -97,7 +97,7 @@ public final class FanOutScenario implements Scenario {
       }
 
       @Override
-      public void prepare(Run run) throws Exception {
+      public void setup(Run run) throws Exception {
         client = new HubClient(hub.get(run));
         try (HttpConnection c = HttpConnection.open(client.base())) {
           Agent followed =
@@ -117,6 +117,10 @@ public final class FanOutScenario implements Scenario {
             Thread.startVirtualThread(() -> read(index, s));
           }
         }
+      }
+
+      @Override
+      public void prepare(Run run) throws Exception {
         deliver(run.size(100, 500)); // warm-up
       }
 

@@ -18,7 +18,7 @@ import java.util.Locale;
  */
 public final class IdleHubScenario implements Scenario {
   static final int MESSAGES = 100_000;
-  static final int QUICK_MESSAGES = 2_000;
+  static final int QUICK_MESSAGES = 1_000;
   private static final int SENDERS = 16;
   private final int quickMessages;
   private final int fullMessages;

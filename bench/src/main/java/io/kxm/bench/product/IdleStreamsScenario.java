@@ -45,7 +45,7 @@ public final class IdleStreamsScenario implements Scenario {
 
   @Override
   public String title() {
-    return "10,000 idle agent event streams (2,000 with --quick) held by one hub, SQLite";
+    return "10,000 idle agent event streams (500 with --quick) held by one hub, SQLite";
   }
 
   @Override
@@ -75,7 +75,7 @@ public final class IdleStreamsScenario implements Scenario {
       }
 
       @Override
-      public void prepare(Run run) throws Exception {
+      public void setup(Run run) throws Exception {
         dir = run.newDir("hub-idle-");
         token = HubProcess.newToken();
         try (HubProcess hub = HubProcess.sqliteIn(dir, token)) {

@@ -67,6 +67,11 @@ public final class RoundTripScenario implements Scenario {
       }
 
       @Override
+      public void setup(Run run) throws Exception {
+        hub.get(run); // the shared hub starts alongside the other setups
+      }
+
+      @Override
       public void prepare(Run run) throws Exception {
         client = new HubClient(hub.get(run));
         senderConnection = HttpConnection.open(client.base());

@@ -66,7 +66,7 @@ public final class RunEventAppendScenario implements Scenario {
       }
 
       @Override
-      public void prepare(Run run) throws Exception {
+      public void setup(Run run) throws Exception {
         Path jar = HubProcess.jar();
         if (!Files.isRegularFile(jar)) {
           throw new IllegalStateException(
@@ -96,6 +96,10 @@ public final class RunEventAppendScenario implements Scenario {
         supervisor = started.child();
         url = started.value();
         token = Files.readString(state.resolve("runtime/supervisor.token")).strip();
+      }
+
+      @Override
+      public void prepare(Run run) throws Exception {
         runFor(run.warmup().toNanos());
       }
 

@@ -77,11 +77,14 @@ class HubScenariosTest {
     }
   }
 
-  /** Prepares the product side, runs one repetition, closes it and the hubs it started. */
+  /**
+   * Sets up and prepares the product side, runs one repetition, closes it and the hubs it started.
+   */
   private static double[] once(Scenario scenario) throws Exception {
     try (Run run = new Run(true)) {
       Measure product = scenario.product();
       try (product) {
+        product.setup(run);
         product.prepare(run);
         double[] figures = product.once(run);
         assertThat(figures).hasSameSizeAs(product.metrics().toArray());

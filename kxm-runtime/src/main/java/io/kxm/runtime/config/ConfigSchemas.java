@@ -52,18 +52,28 @@ final class ConfigSchemas {
   }
 
   private static ConfigError toError(String file, YamlDocument document, Error error) {
-    String path;
-    try {
-      path = error.getInstanceLocation().toString();
-    } catch (IllegalArgumentException e) {
-      // the checker cannot write a path through an empty key; the file's root still locates it
-      path = "$";
-    }
+    String path = pathOf(error.getInstanceLocation());
     if (error.getProperty() != null && "additionalProperties".equals(error.getKeyword())) {
       path = YamlDocument.child(path, error.getProperty());
     }
     return new ConfigError(
         file, document.lineOf(path), path, error.getKeyword(), error.getMessage());
+  }
+
+  /**
+   * The location in the form {@link YamlDocument} keys lines by. Built here rather than with the
+   * checker's own {@code toString}, which throws on an empty property name.
+   */
+  private static String pathOf(com.networknt.schema.path.NodePath location) {
+    String path = "$";
+    for (int i = 0; i < location.getNameCount(); i++) {
+      Object element = location.getElement(i);
+      path =
+          element instanceof Number n
+              ? YamlDocument.index(path, n.intValue())
+              : YamlDocument.child(path, String.valueOf(element));
+    }
+    return path;
   }
 
   private static Map<ConfigKind, Schema> loadAll() {

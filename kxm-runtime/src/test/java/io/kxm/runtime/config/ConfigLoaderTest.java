@@ -48,6 +48,16 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void an_empty_key_is_reported_like_any_other_unknown_property() {
+    starter(root);
+    write(root, "project.yaml", "name: demo\ndefaultHarness: claude-code\n'': blue\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple("$['']", "additionalProperties"));
+  }
+
+  @Test
   void an_unknown_property_is_reported_on_its_own_line() {
     starter(root);
     write(root, "project.yaml", "name: demo\ndefaultHarness: claude-code\ncolour: blue\n");

@@ -28,7 +28,7 @@ public final class ActiveStreams implements AutoCloseable {
 
   /** Registers the calling thread's stream; null once the supervisor stops. */
   Entry enter(Subscription live, SseOutput out) {
-    Entry entry = new Entry(Thread.currentThread(), live, out);
+    Entry entry = new Entry(live, out);
     entries.add(entry);
     if (stopping) {
       entries.remove(entry);
@@ -43,14 +43,15 @@ public final class ActiveStreams implements AutoCloseable {
   }
 
   /**
-   * Ends every stream: each one's wait for live events is interrupted and its response ends
-   * normally; clients reconnect to the next supervisor and resume by replay. New streams are
-   * refused from now on.
+   * Ends every stream: each one's subscription closes, which wakes its wait for live events; it
+   * sends what it still holds and its response ends normally. Clients reconnect to the next
+   * supervisor and resume by replay. New streams are refused from now on. Threads are not
+   * interrupted: one interrupted inside a store read would fail the read, not end the stream.
    */
   public void stopAll() {
     stopping = true;
     for (Entry entry : entries) {
-      entry.thread.interrupt();
+      entry.live.close();
     }
   }
 
@@ -71,13 +72,11 @@ public final class ActiveStreams implements AutoCloseable {
 
   /** One open stream. Closing it unregisters it before its subscription closes. */
   final class Entry implements AutoCloseable {
-    private final Thread thread;
     private final Subscription live;
     private final SseOutput out;
     private volatile boolean cut;
 
-    private Entry(Thread thread, Subscription live, SseOutput out) {
-      this.thread = thread;
+    private Entry(Subscription live, SseOutput out) {
       this.live = live;
       this.out = out;
     }

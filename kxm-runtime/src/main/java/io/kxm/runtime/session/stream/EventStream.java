@@ -41,7 +41,9 @@ public final class EventStream {
     /** The client fell more than the stream buffer behind and was cut. */
     OVERFLOW,
     /** The supervisor is stopping. */
-    STOPPED
+    STOPPED,
+    /** The store could not be read; the connection was cut and the client resumes by replay. */
+    FAILED
   }
 
   /**
@@ -66,6 +68,11 @@ public final class EventStream {
         return End.STOPPED;
       } catch (IOException e) {
         return entry.wasCut() ? End.OVERFLOW : End.CLIENT_GONE;
+      } catch (RuntimeException e) {
+        // The headers are sent: an error envelope would corrupt the stream. Cutting it makes the
+        // client resume by replay, against this supervisor or the next one.
+        out.abort();
+        return entry.stopped() ? End.STOPPED : End.FAILED;
       }
     }
   }
@@ -81,10 +88,13 @@ public final class EventStream {
     }
     long heartbeatMillis = Math.max(1, settings.streamHeartbeat().toMillis());
     List<SessionEvent> batch = new ArrayList<>(BATCH);
-    while (!entry.stopped()) {
+    while (true) {
       SessionEvent first = live.poll(heartbeatMillis);
       if (first == null && live.isClosed()) {
-        return End.STOPPED; // the store closed under it: the supervisor stops
+        // The supervisor stops (or the store closed): what live delivery still held was sent;
+        // a last replay sends anything committed since, then the response ends normally.
+        replay(key, last, out);
+        return End.STOPPED;
       }
       if (first == null) {
         out.comment("keep-alive");
@@ -110,7 +120,6 @@ public final class EventStream {
         return finish(key, last, out);
       }
     }
-    return End.STOPPED;
   }
 
   /**

@@ -5,6 +5,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
  * Writes SSE frames to one response body. Frames collect until {@link #flush}, so a batch of events
@@ -28,9 +29,7 @@ public final class SseOutput {
   }
 
   void event(SessionEvent event) throws IOException {
-    text("id: " + event.seq() + "\nevent: " + event.type() + "\ndata: ");
-    text(EventEnvelope.json(event));
-    text("\n\n");
+    buffer.writeBytes(frame(event));
     if (buffer.size() >= SPILL_BYTES) {
       buffer.writeTo(out);
       buffer.reset();
@@ -52,6 +51,35 @@ public final class SseOutput {
   void abort() {
     abort.run();
   }
+
+  /**
+   * The frame of {@code event}. A live event reaches every subscriber as the same object, so its
+   * frame is encoded once and shared through a small ring keyed by identity; a replayed event is a
+   * new object and is encoded on its own.
+   */
+  static byte[] frame(SessionEvent event) {
+    int slot = (int) (event.seq() & (RECENT_FRAMES.length() - 1));
+    Encoded cached = RECENT_FRAMES.get(slot);
+    if (cached != null && cached.event == event) {
+      return cached.bytes;
+    }
+    byte[] bytes =
+        ("id: "
+                + event.seq()
+                + "\nevent: "
+                + event.type()
+                + "\ndata: "
+                + EventEnvelope.json(event)
+                + "\n\n")
+            .getBytes(StandardCharsets.UTF_8);
+    RECENT_FRAMES.set(slot, new Encoded(event, bytes));
+    return bytes;
+  }
+
+  private record Encoded(SessionEvent event, byte[] bytes) {}
+
+  private static final AtomicReferenceArray<Encoded> RECENT_FRAMES =
+      new AtomicReferenceArray<>(4096);
 
   private void text(String text) {
     buffer.writeBytes(text.getBytes(StandardCharsets.UTF_8));
