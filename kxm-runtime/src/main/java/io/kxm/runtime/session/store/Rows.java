@@ -126,6 +126,60 @@ final class Rows {
   }
 
   private static Instant instant(String text) {
-    return text == null ? null : Instant.parse(text);
+    if (text == null) {
+      return null;
+    }
+    Instant fast = fixedWidth(text);
+    return fast != null ? fast : Instant.parse(text);
+  }
+
+  /**
+   * Reads the fixed-width form {@link #time} writes ({@code 2026-11-30T20:09:40.123456789Z})
+   * without the general ISO parser, which costs more than the rest of reading a replayed event;
+   * null when the text has another shape.
+   */
+  static Instant fixedWidth(String text) {
+    if (text.length() != 30
+        || text.charAt(4) != '-'
+        || text.charAt(7) != '-'
+        || text.charAt(10) != 'T'
+        || text.charAt(13) != ':'
+        || text.charAt(16) != ':'
+        || text.charAt(19) != '.'
+        || text.charAt(29) != 'Z') {
+      return null;
+    }
+    int year = digits(text, 0, 4);
+    int month = digits(text, 5, 7);
+    int day = digits(text, 8, 10);
+    int hour = digits(text, 11, 13);
+    int minute = digits(text, 14, 16);
+    int second = digits(text, 17, 19);
+    int nanos = digits(text, 20, 29);
+    if ((year | month | day | hour | minute | second | nanos) < 0
+        || month < 1
+        || month > 12
+        || day < 1
+        || day > java.time.YearMonth.of(year, month).lengthOfMonth()
+        || hour > 23
+        || minute > 59
+        || second > 59) {
+      return null;
+    }
+    long epochDay = java.time.LocalDate.of(year, month, day).toEpochDay();
+    return Instant.ofEpochSecond(epochDay * 86_400 + hour * 3_600L + minute * 60L + second, nanos);
+  }
+
+  /** The decimal number in {@code text[from, to)}, or -1 when a character is not a digit. */
+  private static int digits(String text, int from, int to) {
+    int value = 0;
+    for (int i = from; i < to; i++) {
+      char c = text.charAt(i);
+      if (c < '0' || c > '9') {
+        return -1;
+      }
+      value = value * 10 + (c - '0');
+    }
+    return value;
   }
 }
