@@ -61,7 +61,9 @@ public final class CommandHarness implements Harness {
     try {
       process = builder.start();
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
-      // The arguments may carry anything a session was created with, so only the program is named.
+      // start() throws these for a missing or denied program or a platform without processes:
+      // in every case the harness never ran. The arguments may carry anything a session was
+      // created with, so only the program is named.
       throw new KxmException(
           ErrorCode.HARNESS_START_FAILED,
           "harness '" + program + "' did not start in " + root + ": " + reason(e));
