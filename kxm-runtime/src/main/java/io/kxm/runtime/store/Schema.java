@@ -11,33 +11,44 @@ import java.sql.SQLException;
 import java.sql.Statement;
 
 /**
- * The event store's schema, versioned in SQLite's {@code user_version}. A store written by a newer
- * build is refused rather than read with rules that may no longer hold.
+ * A runtime SQLite store's schema, versioned in SQLite's {@code user_version}. A store written by a
+ * newer build is refused rather than read with rules that may no longer hold; an empty file gets
+ * the schema script.
+ *
+ * @param label how messages name the store, such as "runtime store"
+ * @param owner the class next to which {@code resource} is packaged
+ * @param resource the SQL script, statements separated by {@code ;} at a line end
  */
-final class Schema {
-  static final int VERSION = 1;
-
-  private Schema() {}
+public record Schema(String label, int version, Class<?> owner, String resource) {
+  /** The project event store's schema. */
+  static final Schema EVENTS = new Schema("runtime store", 1, Schema.class, "schema-v1.sql");
 
   static void ensure(Connection c, String store) throws SQLException {
-    int version = pragmaInt(c, "PRAGMA user_version");
-    if (version > VERSION) {
+    EVENTS.ensureOn(c, store);
+  }
+
+  /** Creates the schema in an empty store, or checks the version of an existing one. */
+  public void ensureOn(Connection c, String store) throws SQLException {
+    int found = pragmaInt(c, "PRAGMA user_version");
+    if (found > version) {
       throw new KxmException(
           ErrorCode.RUNTIME_SCHEMA_NEWER,
-          "the runtime store "
+          "the "
+              + label
+              + " "
               + store
               + " has schema version "
-              + version
+              + found
               + "; this build reads up to "
-              + VERSION);
+              + version);
     }
-    if (version == VERSION) {
+    if (found == version) {
       return;
     }
     if (pragmaInt(c, "SELECT count(*) FROM sqlite_schema WHERE type = 'table'") > 0) {
       throw new KxmException(
           ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID,
-          "the runtime store " + store + " has tables but no schema version");
+          "the " + label + " " + store + " has tables but no schema version");
     }
     c.setAutoCommit(false);
     try (Statement s = c.createStatement()) {
@@ -48,7 +59,7 @@ final class Schema {
           s.execute(sql);
         }
       }
-      s.execute("PRAGMA user_version = " + VERSION);
+      s.execute("PRAGMA user_version = " + version);
       c.commit();
     } catch (SQLException | RuntimeException e) {
       c.rollback();
@@ -65,11 +76,11 @@ final class Schema {
     }
   }
 
-  private static String script() {
-    try (InputStream in = Schema.class.getResourceAsStream("schema-v1.sql")) {
+  private String script() {
+    try (InputStream in = owner.getResourceAsStream(resource)) {
       return new String(in.readAllBytes(), StandardCharsets.UTF_8);
     } catch (IOException | NullPointerException e) {
-      throw new IllegalStateException("the runtime store schema is missing from the jar", e);
+      throw new IllegalStateException("the " + label + " schema is missing from the jar", e);
     }
   }
 }
