@@ -38,6 +38,10 @@ public final class RunWatch {
       Set.of("run.completed", "run.failed", "run.cancelled", "run.interrupted");
   private static final Set<String> ENDED =
       Set.of("completed", "failed", "cancelled", "interrupted");
+
+  /** Continuations followed one after another at most, so a watch always ends. */
+  private static final int MAX_CONTINUATIONS = 16;
+
   private static final Set<ErrorCode> RETRYABLE =
       Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
 
@@ -52,6 +56,9 @@ public final class RunWatch {
   private RunningSupervisor supervisor;
   private long lastSeq;
   private boolean sawEnding;
+
+  /** The run an answer to this one's question continues in, once the stream named it. */
+  private String continuation;
 
   RunWatch(
       CliContext context,
@@ -81,8 +88,22 @@ public final class RunWatch {
   public static int follow(CliContext context, String runId, long after, boolean json) {
     // JSON lines are read by programs: never stop to wait for a person's answer there.
     InteractionDesk.Asker asker = json ? null : InteractionDesk.terminal();
-    return new RunWatch(context, runId, after, json, Backoff.DEFAULT, idleLimit(context), asker)
-        .follow();
+    String run = runId;
+    long from = after;
+    for (int hop = 0; ; hop++) {
+      RunWatch watch =
+          new RunWatch(context, run, from, json, Backoff.DEFAULT, idleLimit(context), asker);
+      int exit = watch.follow();
+      if (watch.continuation == null || hop >= MAX_CONTINUATIONS) {
+        return exit;
+      }
+      // An answer given after a restart carries on in a new run: the person watching wants its
+      // outcome, not the interrupted run's.
+      watch.notes.println("following run " + watch.continuation + ", which carries the answer on");
+      watch.notes.flush();
+      run = watch.continuation;
+      from = 0;
+    }
   }
 
   /**
@@ -212,6 +233,10 @@ public final class RunWatch {
       desk.required(runId, envelope.path("data"));
     }
     sawEnding |= ENDINGS.contains(type);
+    String next = EventLines.text(envelope.path("data"), "continuationRunId");
+    if (type.equals("interaction.resolved") && !next.isEmpty()) {
+      continuation = next;
+    }
   }
 
   private static JsonNode envelope(String data) {
