@@ -3,7 +3,7 @@ package io.kxm.core.stream;
 import io.kxm.core.json.Json;
 
 /** Cheap checks and writes for building an envelope around JSON text without a parse. */
-final class CompactJson {
+public final class CompactJson {
   private CompactJson() {}
 
   /**
@@ -11,7 +11,7 @@ final class CompactJson {
    * breaks cannot occur inside a valid JSON string, so compact text has none anywhere. The text is
    * assumed valid JSON (the store checks it on append); this only looks at layout.
    */
-  static boolean isCompact(String json) {
+  public static boolean isCompact(String json) {
     boolean inString = false;
     for (int i = 0; i < json.length(); i++) {
       char c = json.charAt(i);
@@ -33,7 +33,7 @@ final class CompactJson {
   }
 
   /** Appends {@code value} as a JSON string; plain identifiers are copied without the mapper. */
-  static void appendString(StringBuilder out, String value) {
+  public static void appendString(StringBuilder out, String value) {
     for (int i = 0; i < value.length(); i++) {
       char c = value.charAt(i);
       boolean plain =

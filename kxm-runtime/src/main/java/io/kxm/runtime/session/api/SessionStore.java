@@ -105,6 +105,12 @@ public interface SessionStore extends AutoCloseable {
   /** Stored events of the stream with {@code seq > afterSeq}, in order, at most {@code limit}. */
   List<SessionEvent> replay(StreamKey key, long afterSeq, int limit);
 
+  /**
+   * As {@link #replay}, each event already in its wire form, built around the stored JSON text
+   * without parsing it again: replaying a long backlog is mostly this.
+   */
+  List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit);
+
   /** The highest {@code seq} stored, 0 when empty. */
   long lastSeq();
 

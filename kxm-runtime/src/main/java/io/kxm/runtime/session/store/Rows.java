@@ -1,6 +1,8 @@
 package io.kxm.runtime.session.store;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.stream.CompactJson;
+import io.kxm.runtime.session.api.EncodedEvent;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Interaction;
 import io.kxm.runtime.session.api.Message;
@@ -100,6 +102,32 @@ final class Rows {
         rs.getString(4),
         instant(rs.getString(5)),
         Json.read(rs.getString(6)));
+  }
+
+  /**
+   * The event's envelope written around its stored data text, with the fields in the order and form
+   * {@code EventEnvelope} gives them; the data text is what the mapper wrote on append.
+   */
+  static EncodedEvent encodedEvent(ResultSet rs) throws SQLException {
+    long seq = rs.getLong(1);
+    String runId = rs.getString(3);
+    String type = rs.getString(4);
+    String data = rs.getString(6);
+    StringBuilder out = new StringBuilder(96 + (data == null ? 2 : data.length()));
+    out.append("{\"seq\":").append(seq).append(",\"sessionId\":");
+    CompactJson.appendString(out, rs.getString(2));
+    out.append(",\"runId\":");
+    if (runId == null) {
+      out.append("null");
+    } else {
+      CompactJson.appendString(out, runId);
+    }
+    out.append(",\"type\":");
+    CompactJson.appendString(out, type);
+    out.append(",\"at\":");
+    CompactJson.appendString(out, instant(rs.getString(5)).toString());
+    out.append(",\"data\":").append(data == null ? "{}" : data).append('}');
+    return new EncodedEvent(seq, type, out.toString());
   }
 
   static Message message(ResultSet rs) throws SQLException {

@@ -1,6 +1,7 @@
 package io.kxm.runtime.session.store;
 
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.session.api.EncodedEvent;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Interaction;
 import io.kxm.runtime.session.api.LiveEvents;
@@ -165,6 +166,17 @@ public final class SqliteSessionStore implements SessionStore {
 
   @Override
   public List<SessionEvent> replay(StreamKey key, long afterSeq, int limit) {
+    checkReplay(key, afterSeq, limit);
+    return reader.replay(key, afterSeq, limit);
+  }
+
+  @Override
+  public List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit) {
+    checkReplay(key, afterSeq, limit);
+    return reader.replayEncoded(key, afterSeq, limit);
+  }
+
+  private static void checkReplay(StreamKey key, long afterSeq, int limit) {
     if (key == null || key.kind() == null || key.id() == null) {
       throw new IllegalArgumentException("replay needs a stream key with a kind and an id");
     }
@@ -172,7 +184,6 @@ public final class SqliteSessionStore implements SessionStore {
       throw new IllegalArgumentException("afterSeq must not be negative, not " + afterSeq);
     }
     requirePositive("limit", limit);
-    return reader.replay(key, afterSeq, limit);
   }
 
   @Override

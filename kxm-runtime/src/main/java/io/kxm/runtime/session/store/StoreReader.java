@@ -1,5 +1,6 @@
 package io.kxm.runtime.session.store;
 
+import io.kxm.runtime.session.api.EncodedEvent;
 import io.kxm.runtime.session.api.Interaction;
 import io.kxm.runtime.session.api.Message;
 import io.kxm.runtime.session.api.Session;
@@ -90,17 +91,20 @@ final class StoreReader {
   }
 
   List<SessionEvent> replay(StreamKey key, long afterSeq, int limit) {
+    return list(replaySql(key), Rows::event, key.id(), afterSeq, limit);
+  }
+
+  List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit) {
+    return list(replaySql(key), Rows::encodedEvent, key.id(), afterSeq, limit);
+  }
+
+  private static String replaySql(StreamKey key) {
     String column = key.kind() == StreamKey.Kind.RUN ? "run_id" : "session_id";
-    return list(
-        "SELECT "
-            + Rows.EVENT
-            + " FROM events WHERE "
-            + column
-            + " = ? AND seq > ? ORDER BY seq LIMIT ?",
-        Rows::event,
-        key.id(),
-        afterSeq,
-        limit);
+    return "SELECT "
+        + Rows.EVENT
+        + " FROM events WHERE "
+        + column
+        + " = ? AND seq > ? ORDER BY seq LIMIT ?";
   }
 
   /**

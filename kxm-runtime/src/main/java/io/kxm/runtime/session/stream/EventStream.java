@@ -1,5 +1,6 @@
 package io.kxm.runtime.session.stream;
 
+import io.kxm.runtime.session.api.EncodedEvent;
 import io.kxm.runtime.session.api.LiveEvents.Overflowed;
 import io.kxm.runtime.session.api.LiveEvents.Subscription;
 import io.kxm.runtime.session.api.SessionEvent;
@@ -134,8 +135,8 @@ public final class EventStream {
   /** Sends stored events after {@code last} in batches, one flush each; returns the new last. */
   private long replay(StreamKey key, long last, SseOutput out) throws IOException {
     while (true) {
-      List<SessionEvent> events = store.replay(key, last, BATCH);
-      for (SessionEvent event : events) {
+      List<EncodedEvent> events = store.replayEncoded(key, last, BATCH);
+      for (EncodedEvent event : events) {
         if (event.seq() > last) {
           out.event(event);
           last = event.seq();

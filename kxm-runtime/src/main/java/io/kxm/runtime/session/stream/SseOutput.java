@@ -1,5 +1,6 @@
 package io.kxm.runtime.session.stream;
 
+import io.kxm.runtime.session.api.EncodedEvent;
 import io.kxm.runtime.session.api.SessionEvent;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -30,6 +31,17 @@ public final class SseOutput {
 
   void event(SessionEvent event) throws IOException {
     buffer.writeBytes(frame(event));
+    if (buffer.size() >= SPILL_BYTES) {
+      buffer.writeTo(out);
+      buffer.reset();
+    }
+  }
+
+  /** A replayed event, already in its wire form. */
+  void event(EncodedEvent event) throws IOException {
+    text("id: " + event.seq() + "\nevent: " + event.type() + "\ndata: ");
+    text(event.envelope());
+    text("\n\n");
     if (buffer.size() >= SPILL_BYTES) {
       buffer.writeTo(out);
       buffer.reset();
