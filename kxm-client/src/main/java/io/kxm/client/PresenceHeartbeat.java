@@ -18,6 +18,7 @@ import org.slf4j.LoggerFactory;
 public final class PresenceHeartbeat implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(PresenceHeartbeat.class);
   private static final Duration FLOOR = Duration.ofMillis(500);
+  private static final Duration CLOSE_WAIT = Duration.ofSeconds(2);
 
   private final ScheduledExecutorService timer;
 
@@ -49,8 +50,20 @@ public final class PresenceHeartbeat implements AutoCloseable {
     }
   }
 
+  /**
+   * Stops beating and waits, briefly, for a beat already on the wire: one that reached the hub
+   * after the agent left would mark it online again for a whole lease.
+   */
   @Override
   public void close() {
-    timer.shutdownNow();
+    timer.shutdown();
+    try {
+      if (!timer.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+        timer.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      timer.shutdownNow();
+      Thread.currentThread().interrupt();
+    }
   }
 }

@@ -6,6 +6,9 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.time.Duration;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -24,6 +27,38 @@ class PresenceHeartbeatTest {
         .during(Duration.ofSeconds(1))
         .atMost(Duration.ofSeconds(3))
         .until(() -> beats.get() == atClose);
+  }
+
+  @Test
+  void closing_waits_for_a_beat_already_on_the_wire_instead_of_cutting_it() throws Exception {
+    CountDownLatch started = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    AtomicBoolean finished = new AtomicBoolean();
+    PresenceHeartbeat heartbeat =
+        PresenceHeartbeat.start(
+            () -> {
+              started.countDown();
+              try {
+                release.await();
+              } catch (InterruptedException e) {
+                return; // cut: the beat may still reach the hub after the agent left
+              }
+              finished.set(true);
+            },
+            Duration.ofMillis(1_500));
+    assertThat(started.await(10, TimeUnit.SECONDS)).isTrue();
+
+    Thread closer = Thread.ofPlatform().start(heartbeat::close);
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .until(() ->
+            closer.getState() == Thread.State.TIMED_WAITING
+                || closer.getState() == Thread.State.TERMINATED);
+    release.countDown();
+    closer.join(10_000);
+
+    assertThat(finished).isTrue();
+    assertThat(closer.isAlive()).isFalse();
   }
 
   @Test
