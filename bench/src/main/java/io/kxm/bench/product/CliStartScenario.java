@@ -7,7 +7,6 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.proc.Jvm;
 import io.kxm.bench.proc.Wall;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -49,13 +48,7 @@ public final class CliStartScenario implements Scenario {
 
       @Override
       public void prepare(Run run) throws Exception {
-        Path jar = HubProcess.jar();
-        if (!Files.isRegularFile(jar)) {
-          throw new IllegalStateException(
-              "no CLI jar at "
-                  + jar
-                  + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
-        }
+        Path jar = HubProcess.requireJar();
         // The same options as the kxm launcher's for commands that are not servers.
         command =
             List.of(

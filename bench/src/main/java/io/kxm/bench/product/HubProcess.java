@@ -73,6 +73,16 @@ public final class HubProcess implements HubEndpoint {
     return Files.isRegularFile(inRoot) || !Files.isRegularFile(fromModule) ? inRoot : fromModule;
   }
 
+  /** {@link #jar()}, refused with the command that builds it when it is not there yet. */
+  static Path requireJar() {
+    Path jar = jar();
+    if (!Files.isRegularFile(jar)) {
+      throw new IllegalStateException(
+          "no CLI jar at " + jar + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
+    }
+    return jar;
+  }
+
   /**
    * Starts a hub whose state lives in {@code dir} and which accepts {@code token} for the bench
    * project. Starting again on the same folder and token is a restart: the store, the agents and

@@ -67,13 +67,7 @@ public final class RunEventAppendScenario implements Scenario {
 
       @Override
       public void setup(Run run) throws Exception {
-        Path jar = HubProcess.jar();
-        if (!Files.isRegularFile(jar)) {
-          throw new IllegalStateException(
-              "no CLI jar at "
-                  + jar
-                  + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
-        }
+        Path jar = HubProcess.requireJar();
         Path dir = run.newDir("runtime-");
         Path state = dir.resolve("state");
         project = Files.createDirectories(dir.resolve("project"));

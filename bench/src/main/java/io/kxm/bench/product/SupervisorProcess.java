@@ -54,11 +54,7 @@ public final class SupervisorProcess implements AutoCloseable {
    * {@code dir}, so that a restart keeps the first process's log.
    */
   public static SupervisorProcess start(Path dir, String name) throws Exception {
-    Path jar = HubProcess.jar();
-    if (!Files.isRegularFile(jar)) {
-      throw new IllegalStateException(
-          "no CLI jar at " + jar + "; build it with ./mvnw -pl kxm-cli -am package -DskipTests");
-    }
+    Path jar = HubProcess.requireJar();
     List<String> command =
         new ArrayList<>(
             List.of(
