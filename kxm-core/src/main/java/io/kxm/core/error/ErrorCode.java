@@ -282,6 +282,67 @@ public enum ErrorCode {
       "Bind with the project's token ('kxm auth project-token create <project>' on the hub's"
           + " machine), never the admin token."),
 
+  // Agent CLI adapters and the built-in agent (helpers add codes of their part here only)
+  HARNESS_UNAVAILABLE(
+      503,
+      "Install the agent CLI the message names (npm install -g <package>) or point its KXM_*_BIN"
+          + " variable at it, then send the turn again."),
+  HARNESS_NOT_LOGGED_IN(
+      503,
+      "Log the agent CLI in, or give the supervisor the provider key the message names, then send"
+          + " the turn again."),
+  HARNESS_TIMED_OUT(
+      504,
+      "The turn ran past its time limit and its process tree was ended; raise KXM_TURN_TIMEOUT_MS"
+          + " or make the task smaller."),
+  HARNESS_OUTPUT_UNREADABLE(
+      502,
+      "The agent CLI wrote output the adapter could not read; run it by hand with the same flags"
+          + " and check its version."),
+  PROVIDER_FAILED(
+      502,
+      "The model provider refused or failed the call; check its base URL, key and model name."),
+  WORKSPACE_PATH_FORBIDDEN(
+      403, "Name a path inside the session's workspace; links that lead outside are refused."),
+  WORKTREE_FAILED(
+      500, "Check that the workspace is a Git repository with at least one commit and free disk."),
+
+  // Agent workers
+  WORKER_NOT_FOUND(404, "List workers with 'kxm agent worker --list' and use one of their names."),
+  WORKER_ALREADY_RUNNING(
+      409, "Stop the running worker first with 'kxm agent worker stop <name>', or pick a name."),
+
+  // Knowledge: context items, retrieval, memory, forum, distillation, evolve
+  // (helpers add codes of their part here only, each under its own comment line)
+  CONTEXT_ISOLATION_VIOLATION(
+      403, "Leave project out or name your own project; context never crosses projects."),
+  CONTEXT_ITEM_INVALID(
+      400,
+      "Fix the field the message names; context items never carry control-plane fields such as"
+          + " permissions, tools or token."),
+  CONTEXT_AUTHORITY_EXCEEDED(
+      403,
+      "Lower the authority to what the item's origin may grant (peer, tool, external and derived:"
+          + " evidence)."),
+  CONTEXT_PROPOSAL_NOT_FOUND(404, "List proposals with 'kxm context proposals' and use an ID."),
+  CONTEXT_PROMOTION_FORBIDDEN(
+      403, "Promote with the admin token as an operator other than the proposal's author."),
+  VECTOR_RETRIEVAL_UNAVAILABLE(
+      503,
+      "Check the embeddings endpoint and model, or drop --require-vector to fall back to"
+          + " full-text search."),
+  MEMORY_INVALID(
+      400,
+      "Fix the Markdown file the message names: it needs YAML front matter between --- lines."),
+  SKILL_HASH_MISMATCH(
+      409, "The skill changed after it was promoted; review it and promote it again."),
+  FORUM_RETRIEVAL_REQUIRED(409, "Call query or knowledge in this round before you post."),
+  FORUM_ROUND_CLOSED(409, "The round has ended; read the forum and wait for the next round."),
+  KNOWLEDGE_BUNDLE_INVALID(
+      400, "Pass a bundle written by 'kxm knowledge export'; the message names the bad field."),
+  EVOLVE_TASKS_INVALID(
+      1, "Fix the tasks file the message names; each task needs an id and train/test pairs."),
+
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(
       1, "Review the widened permissions listed above; merge only if each one is intended."),

@@ -68,7 +68,7 @@ public final class CommandHarness implements Harness {
           ErrorCode.HARNESS_START_FAILED,
           "harness '" + program + "' did not start in " + root + ": " + reason(e));
     }
-    return CommandTurn.begin(process, input, listener, clock);
+    return ProcessTurn.begin(process, input, listener, clock);
   }
 
   private static Path workspaceRoot(TurnInput input, String program) {

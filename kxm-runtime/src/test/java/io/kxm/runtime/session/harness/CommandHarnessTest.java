@@ -300,7 +300,7 @@ class CommandHarnessTest {
     assertThat(turn.await(HarnessFixture.TURN))
         .isEqualTo(new TurnOutcome(TurnOutcome.ERROR, -1, null, TurnOutcomes.CANCELLED));
     assertThat(Duration.ofNanos(System.nanoTime() - cancelled))
-        .isGreaterThanOrEqualTo(CommandTurn.GRACE);
+        .isGreaterThanOrEqualTo(ProcessTurn.GRACE);
     assertThat(ProcessHandle.of(turn.pid()).map(ProcessHandle::isAlive))
         .isNotEqualTo(Optional.of(true));
   }
@@ -324,7 +324,7 @@ class CommandHarnessTest {
     Result result = HarnessFixture.run(harness, fixture.turn("go"));
 
     assertThat(result.outcome().outcome()).isEqualTo(TurnOutcome.SUCCESS);
-    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(CommandTurn.READER_GRACE);
+    assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(ProcessTurn.READER_GRACE);
     long leftover = Long.parseLong(Files.readString(pidFile).trim());
     assertThat(ProcessHandle.of(leftover).map(ProcessHandle::isAlive))
         .isNotEqualTo(Optional.of(true));
@@ -453,7 +453,7 @@ class CommandHarnessTest {
             print('{"type":"message","text":"gave up waiting"}')
             """);
     var outputs = new HarnessFixture.Outputs();
-    try (var turn = (CommandTurn) harness.start(fixture.turn("go"), outputs)) {
+    try (var turn = (ProcessTurn) harness.start(fixture.turn("go"), outputs)) {
       HarnessAwait.until("the approval request", () -> !outputs.seen.isEmpty());
 
       turn.answer("int_1", "approval", Json.read("{\"approved\":true}"));

@@ -84,7 +84,7 @@ final class HarnessFixture {
   /** Runs {@code prompt} through {@code harness} to its end. */
   static Result run(CommandHarness harness, TurnInput input) throws InterruptedException {
     Outputs outputs = new Outputs();
-    try (var turn = (CommandTurn) harness.start(input, outputs)) {
+    try (var turn = (ProcessTurn) harness.start(input, outputs)) {
       TurnOutcome outcome = turn.await(TURN);
       if (outcome == null) {
         throw new AssertionError("the turn did not end within " + TURN);
@@ -93,5 +93,5 @@ final class HarnessFixture {
     }
   }
 
-  record Result(TurnOutcome outcome, Outputs outputs, CommandTurn turn) {}
+  record Result(TurnOutcome outcome, Outputs outputs, ProcessTurn turn) {}
 }

@@ -8,9 +8,11 @@ import io.kxm.runtime.session.api.TurnOutcome;
 import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -24,13 +26,13 @@ import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
 
 /**
- * One running {@code command} harness process. Four threads serve it: one reads stdout and hands
- * outputs to the listener in order, one drains stderr into a short tail, one writes the turn line
- * and answers to stdin (so neither a slow child nor a full pipe blocks a caller), and one watches
- * the process, ends its tree when cancelled, and settles the outcome once stdout is read to its
- * end.
+ * One running harness process, whatever its {@link TurnProtocol}. Four threads serve it: one reads
+ * stdout and hands outputs to the listener in order, one drains stderr into a short tail, one
+ * writes the opening and answers to stdin (so neither a slow child nor a full pipe blocks a
+ * caller), and one watches the process, ends its tree when cancelled, and settles the outcome once
+ * stdout is read to its end.
  */
-final class CommandTurn implements HarnessTurn {
+public final class ProcessTurn implements HarnessTurn {
   static final Duration POLL = Duration.ofMillis(50);
   static final Duration GRACE = Duration.ofSeconds(2);
 
@@ -54,17 +56,41 @@ final class CommandTurn implements HarnessTurn {
   private volatile boolean settled;
   private volatile RuntimeException listenerFailure;
 
-  private CommandTurn(Process process, Consumer<HarnessOutput> listener, Clock clock) {
+  private final TurnProtocol protocol;
+
+  private ProcessTurn(
+      Process process, Consumer<HarnessOutput> listener, Clock clock, TurnProtocol protocol) {
     this.process = process;
     this.listener = listener;
+    this.protocol = protocol;
     this.processStart = process.info().startInstant().orElse(clock.instant());
   }
 
-  static CommandTurn begin(
+  /** Serves a started {@code command} harness process speaking KXM's JSON-lines protocol. */
+  static ProcessTurn begin(
       Process process, TurnInput input, Consumer<HarnessOutput> listener, Clock clock) {
-    CommandTurn turn = new CommandTurn(process, listener, clock);
+    return begin(process, input, listener, clock, new KxmLineProtocol());
+  }
+
+  /**
+   * Serves a started harness process: writes {@code protocol}'s opening to its stdin and reads its
+   * stdout through {@code protocol} until it ends.
+   */
+  public static ProcessTurn begin(
+      Process process,
+      TurnInput input,
+      Consumer<HarnessOutput> listener,
+      Clock clock,
+      TurnProtocol protocol) {
+    ProcessTurn turn = new ProcessTurn(process, listener, clock, protocol);
     String name = "harness-" + input.runId() + "-" + process.pid();
-    turn.stdinLines.add(TurnLines.turn(input));
+    byte[] opening = protocol.opening(input);
+    if (opening.length > 0) {
+      turn.stdinLines.add(opening);
+    }
+    if (!protocol.takesAnswers()) {
+      turn.endInput();
+    }
     Thread.ofVirtual().name(name + "-stdin").start(turn::writeStdin);
     Thread.ofVirtual()
         .name(name + "-stderr")
@@ -137,12 +163,12 @@ final class CommandTurn implements HarnessTurn {
   }
 
   /** The last {@value #STDERR_TAIL_BYTES} bytes the harness wrote to stderr, for diagnosis. */
-  String stderrTail() {
+  public String stderrTail() {
     return stderr.text();
   }
 
   /** The message of the harness's first {@code error} line; null when it wrote none. */
-  String reportedError() {
+  public String reportedError() {
     synchronized (outcomes) {
       return outcomes.reportedError();
     }
@@ -167,17 +193,34 @@ final class CommandTurn implements HarnessTurn {
         if (!line.overlong() && blank(line.bytes())) {
           continue;
         }
-        HarnessLine parsed =
-            line.overlong()
-                ? HarnessLines.overlong(line.length(), line.bytes())
-                : HarnessLines.parse(line.bytes());
-        handle(parsed);
+        if (line.overlong()) {
+          handle(HarnessLines.overlong(line.length(), line.bytes()));
+        } else {
+          translate(line.bytes());
+        }
       }
+      protocol.finish().forEach(this::handle);
     } catch (IOException e) {
       // the pipe broke as the process died; the outcome comes from its exit
     } finally {
       stdoutRead.countDown();
     }
+  }
+
+  private void translate(byte[] line) {
+    List<HarnessLine> lines;
+    try {
+      lines = protocol.read(line);
+    } catch (RuntimeException e) {
+      // a protocol that trips over a line must not stop the draining of stdout
+      lines =
+          List.of(
+              new HarnessLine.Output(
+                  new HarnessOutput.ProtocolError(
+                      "line could not be read: " + e.getClass().getSimpleName(),
+                      HarnessLines.excerpt(new String(line, StandardCharsets.UTF_8)))));
+    }
+    lines.forEach(this::handle);
   }
 
   private void handle(HarnessLine line) {
@@ -270,6 +313,9 @@ final class CommandTurn implements HarnessTurn {
   /** Lets the writer finish what is queued; an answer that comes later is counted undelivered. */
   private void endInput() {
     synchronized (stdinLines) {
+      if (inputEnded) {
+        return;
+      }
       inputEnded = true;
       stdinLines.add(END_OF_INPUT);
     }
