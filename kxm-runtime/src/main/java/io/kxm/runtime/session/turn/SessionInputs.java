@@ -2,6 +2,7 @@ package io.kxm.runtime.session.turn;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.route.RouteHarness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -48,15 +49,30 @@ final class SessionInputs {
     }
   }
 
-  /** A {@code command} harness with a bounded, non-empty argv. */
+  /**
+   * A harness of a known type: {@code command} with a bounded, non-empty argv, or an agent CLI
+   * adapter or the built-in agent, which take no argv.
+   */
   static HarnessSpec harness(HarnessSpec spec) {
     if (spec == null) {
       throw invalidHarness("harness is required");
     }
-    if (!HarnessSpec.COMMAND.equals(spec.type())) {
-      throw invalidHarness("harness type must be 'command'; got '" + cut(spec.type()) + "'");
+    if (RouteHarness.named(spec.type()).isEmpty()) {
+      throw invalidHarness(
+          "harness type must be one of "
+              + RouteHarness.names()
+              + "; got '"
+              + cut(spec.type())
+              + "'");
     }
     List<String> argv = spec.argv();
+    if (!HarnessSpec.COMMAND.equals(spec.type())) {
+      if (!argv.isEmpty()) {
+        throw invalidHarness(
+            "harness type '" + spec.type() + "' takes no argv; only 'command' names a program");
+      }
+      return spec;
+    }
     if (argv.isEmpty() || argv.size() > MAX_ARGS) {
       throw invalidHarness(
           "harness argv must hold 1 to " + MAX_ARGS + " entries; got " + argv.size());
