@@ -6,6 +6,7 @@ import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
+import io.kxm.cli.knowledge.KnowledgeCommand;
 import io.kxm.cli.mcp.McpCommand;
 import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Command;
       RuntimeCommand.class,
       RunCommand.class,
       RunsCommand.class,
-      TrustCommand.class
+      TrustCommand.class,
+      KnowledgeCommand.class
     })
 public final class KxmCommand extends GroupCommand {}
