@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -155,6 +156,33 @@ class ForumRoundTest {
     assertThat(first.done()).containsExactlyInAnyOrder("alice", "bob");
     assertThat(first.posts()).isEqualTo(2);
     assertThat(forum.round("t1", 1).orElseThrow().isOpen()).isFalse();
+  }
+
+  @Test
+  void early_exit_closes_a_round_while_turns_still_run_and_interrupts_them() throws Exception {
+    CountDownLatch interrupted = new CountDownLatch(2);
+    ForumParticipant lingering =
+        turn -> {
+          turn.tools().query("anything", 1);
+          turn.tools().signalDone();
+          try {
+            new CountDownLatch(1).await();
+          } catch (InterruptedException e) {
+            interrupted.countDown();
+            throw e;
+          }
+        };
+    Map<String, ForumParticipant> people = new LinkedHashMap<>();
+    people.put("alice", lingering);
+    people.put("bob", lingering);
+    ForumOutcome outcome =
+        new ForumRound(forum, ForumRoom.perTask("t1"), 1, people, settings(2, true)).run();
+
+    assertThat(outcome.endedEarly()).isTrue();
+    assertThat(outcome.rounds()).hasSize(1);
+    assertThat(outcome.rounds().getFirst().closeReason()).isEqualTo("all_done");
+    assertThat(outcome.rounds().getFirst().failures()).isEmpty();
+    assertThat(interrupted.await(30, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test
