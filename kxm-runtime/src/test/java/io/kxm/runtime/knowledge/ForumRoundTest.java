@@ -113,6 +113,32 @@ class ForumRoundTest {
   }
 
   @Test
+  void forum_read_gives_at_most_the_newest_posts_of_a_long_room() {
+    RoundState round = forum.open(ForumRoom.perTask("t1"), 1, List.of("alice"), 1);
+    db.write(c -> {
+      for (int i = 0; i < ForumSession.MAX_READ + 5; i++) {
+        entries.add(
+            c,
+            new NewEntry(
+                EntryType.POST,
+                SourcePhases.PER_TASK_FORUM,
+                "t1",
+                "t1",
+                1,
+                1,
+                "bob",
+                null,
+                "post " + i,
+                null));
+      }
+      return null;
+    });
+    List<ForumThread> threads = forum.session("t1", round.round(), "alice").read(0);
+    assertThat(threads).hasSize(ForumSession.MAX_READ);
+    assertThat(threads.getFirst().post().content()).isEqualTo("post 5");
+  }
+
+  @Test
   void the_knowledge_tool_reads_attempts_insights_and_distillations_of_a_task() {
     entries.add(NewEntry.attempt("t1", 1, "alice", "tried mirroring", 0.25));
     entries.add(
