@@ -31,9 +31,25 @@ class LayeringTest {
             "org.eclipse.jetty..",
             "io.modelcontextprotocol..",
             "picocli..",
-            "java.sql..",
             "org.flywaydb..")
         .because("the domain stays free of servers, drivers and surfaces")
+        .check(KXM);
+  }
+
+  // The full-text indexes run on the caller's JDBC connection, so a record and its index entry
+  // change in one transaction; the hub's stores and the runtime's own SQLite files both use them,
+  // and core is the only module the two share. No other core package speaks SQL.
+  @Test
+  void only_the_search_package_of_the_core_speaks_sql() {
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.core..")
+        .and()
+        .resideOutsideOfPackage("io.kxm.core.search..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..")
+        .because("the domain stays free of databases")
         .check(KXM);
   }
 
