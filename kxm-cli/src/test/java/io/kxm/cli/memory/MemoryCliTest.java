@@ -62,6 +62,18 @@ class MemoryCliTest {
     assertThat(brief.out()).doesNotContain("Force.");
     assertThat(brief.err()).contains("left out .kxm/skills/release.md: skill_hash_mismatch");
     assertThat(kxm("memory", "list").out()).containsPattern("skill\\s+release\\s+hash-mismatch");
+
+    CliRun.Result verify = kxm("memory", "verify");
+    assertThat(verify.exit()).isEqualTo(1);
+    assertThat(verify.err())
+        .contains("error: skill_hash_mismatch: skill 'release' (.kxm/skills/release.md)")
+        .contains("next: ");
+
+    kxm("memory", "promote", "release");
+    CliRun.Result again = kxm("memory", "verify", "--json");
+    assertThat(again.exit()).as(again.err()).isZero();
+    assertThat(Json.read(again.out()).path("verified").get(0).path("name").asString())
+        .isEqualTo("release");
   }
 
   @Test
