@@ -99,5 +99,8 @@ class MemoryCliTest {
     assertThat(kxm("memory", "brief", "--max-chars", "10").exit()).isEqualTo(2);
     assertThat(kxm("memory").exit()).isEqualTo(2);
     assertThat(kxm("memory", "brief", "--help").out()).contains("--json");
+    for (String command : new String[] {"list", "promote", "verify"}) {
+      assertThat(kxm("memory", command, "--help").out()).as(command).contains("Usage:");
+    }
   }
 }
