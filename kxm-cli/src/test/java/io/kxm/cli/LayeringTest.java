@@ -31,16 +31,17 @@ class LayeringTest {
             "org.eclipse.jetty..",
             "io.modelcontextprotocol..",
             "picocli..",
+            "org.sqlite..",
+            "org.postgresql..",
             "org.flywaydb..")
         .because("the domain stays free of servers, drivers and surfaces")
         .check(KXM);
   }
 
-  // The full-text indexes run on the caller's JDBC connection, so a record and its index entry
-  // change in one transaction; the hub's stores and the runtime's own SQLite files both use them,
-  // and core is the only module the two share. No other core package speaks SQL.
   @Test
-  void only_the_search_package_of_the_core_speaks_sql() {
+  void only_the_search_indexes_of_the_core_speak_jdbc() {
+    // The text and vector indexes live beside the records they index and join their transaction,
+    // so they take the caller's java.sql.Connection; they still load no driver.
     noClasses()
         .that()
         .resideInAPackage("io.kxm.core..")
@@ -49,7 +50,7 @@ class LayeringTest {
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("java.sql..")
-        .because("the domain stays free of databases")
+        .because("only the indexes work on the caller's connection")
         .check(KXM);
   }
 
