@@ -178,10 +178,7 @@ public final class ClaudeStreamProtocol implements TurnProtocol {
     StringBuilder message = new StringBuilder("claude ended with ").append(subtype);
     JsonNode status = node.path("api_error_status");
     if (status.isIntegralNumber() && status.canConvertToInt()) {
-      message
-          .append(" (provider status ")
-          .append(status.asInt())
-          .append(')');
+      message.append(" (provider status ").append(status.asInt()).append(')');
     }
     if (!parts.isEmpty()) {
       message.append(": ").append(String.join("; ", parts));

@@ -20,14 +20,13 @@ import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import net.jqwik.api.Tuple;
-import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Generated Claude Code stdout lines through the stream-json reader: random bytes and text, lines
  * recorded from the real CLI cut short, and the same lines with a field removed, replaced by an odd
- * value, or buried deep. The reader never throws, and whatever it gives keeps the protocol's
- * limits and can be stored.
+ * value, or buried deep. The reader never throws, and whatever it gives keeps the protocol's limits
+ * and can be stored.
  */
 class HostileClaudeStreamTest {
   private static final List<ObjectNode> RECORDED = recorded();
@@ -62,7 +61,8 @@ class HostileClaudeStreamTest {
       assertThatCode(() -> Json.writeBytes(each)).doesNotThrowAnyException();
       switch (each) {
         case HarnessLine.ReportedError error ->
-            assertThat(error.message()).hasSizeLessThanOrEqualTo(ClaudeStreamProtocol.MAX_ERROR_CHARS);
+            assertThat(error.message())
+                .hasSizeLessThanOrEqualTo(ClaudeStreamProtocol.MAX_ERROR_CHARS);
         case HarnessLine.Output output -> check(output.output());
       }
     }
@@ -76,9 +76,13 @@ class HostileClaudeStreamTest {
         Hostile.assertNoStackTrace("protocol error", error.reason());
       }
       case HarnessOutput.Delta delta ->
-          assertThat(delta.text()).isNotEmpty().hasSizeLessThanOrEqualTo(HarnessLines.MAX_DELTA_CHARS);
+          assertThat(delta.text())
+              .isNotEmpty()
+              .hasSizeLessThanOrEqualTo(HarnessLines.MAX_DELTA_CHARS);
       case HarnessOutput.Final message ->
-          assertThat(message.text()).isNotBlank().hasSizeLessThanOrEqualTo(HarnessLines.MAX_TEXT_CHARS);
+          assertThat(message.text())
+              .isNotBlank()
+              .hasSizeLessThanOrEqualTo(HarnessLines.MAX_TEXT_CHARS);
       case HarnessOutput.ToolCall call -> {
         assertThat(call.call().path("id").isString()).isTrue();
         assertThat(call.call().path("name").isString()).isTrue();
@@ -126,9 +130,7 @@ class HostileClaudeStreamTest {
   /** A recorded line with one field, at the top or in its message, removed or replaced. */
   private static Arbitrary<String> mutated() {
     return Combinators.combine(
-            Arbitraries.of(RECORDED),
-            Arbitraries.integers().between(0, 1000),
-            Arbitraries.of(ODD))
+            Arbitraries.of(RECORDED), Arbitraries.integers().between(0, 1000), Arbitraries.of(ODD))
         .as((json, pick, odd) -> {
           ObjectNode copy = json.deepCopy();
           ObjectNode target =
@@ -149,13 +151,12 @@ class HostileClaudeStreamTest {
   private static Arbitrary<String> nested() {
     return Arbitraries.integers()
         .between(1, 3000)
-        .map(
-            depth ->
-                "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
-                    + "\"id\":\"t\",\"name\":\"n\",\"input\":{\"x\":"
-                    + "[".repeat(depth)
-                    + "]".repeat(depth)
-                    + "}}]}}");
+        .map(depth ->
+            "{\"type\":\"assistant\",\"message\":{\"content\":[{\"type\":\"tool_use\","
+                + "\"id\":\"t\",\"name\":\"n\",\"input\":{\"x\":"
+                + "[".repeat(depth)
+                + "]".repeat(depth)
+                + "}}]}}");
   }
 
   private static List<ObjectNode> recorded() {
