@@ -1,0 +1,46 @@
+package io.kxm.runtime.provider;
+
+import io.kxm.core.json.Json;
+import java.io.IOException;
+import java.io.InputStream;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+
+/** Drives a decoder over an open event stream until its closing event, or fails the call. */
+final class StreamedCall {
+  private StreamedCall() {}
+
+  static ModelReply read(ProviderHttp http, InputStream body, StreamDecoder decoder) {
+    try (body) {
+      SseReader reader = new SseReader(body);
+      SseFrame frame;
+      while (!decoder.complete() && (frame = reader.next()) != null) {
+        if (frame.data().equals("[DONE]")) {
+          decoder.accept(frame, null);
+          continue;
+        }
+        JsonNode data;
+        try {
+          data = Json.read(frame.data());
+        } catch (JacksonException e) {
+          throw http.failed("the stream sent an event that is not JSON: " + cut(frame.data()), e);
+        }
+        decoder.accept(frame, data);
+      }
+    } catch (IOException e) {
+      throw http.failed("the stream broke before the answer was complete: " + describe(e), e);
+    }
+    if (!decoder.completeAtEnd()) {
+      throw http.failed("the stream ended before the answer was complete", null);
+    }
+    return decoder.reply();
+  }
+
+  private static String describe(IOException e) {
+    return ProviderHttp.describe(e);
+  }
+
+  private static String cut(String text) {
+    return text.length() <= 200 ? text : text.substring(0, 200) + "…";
+  }
+}
