@@ -37,7 +37,7 @@ final class OutputCapture {
     for (int i = 0; i < n; i++) {
       if (head.size() < headBytes) {
         head.write(buffer[i]);
-      } else {
+      } else if (tail.length > 0) {
         tail[(int) ((total - headBytes) % tail.length)] = buffer[i];
         tailEnd = (int) Math.min(tail.length, total - headBytes + 1);
       }
@@ -45,9 +45,17 @@ final class OutputCapture {
     }
   }
 
+  /** Whether bytes beyond the head arrived, so that {@link #text()} is not the whole output. */
+  synchronized boolean truncated() {
+    return total > headBytes;
+  }
+
   synchronized String text() {
     String start = head.toString(StandardCharsets.UTF_8);
     if (total <= headBytes) {
+      return start;
+    }
+    if (tail.length == 0) {
       return start;
     }
     long tailCount = total - headBytes;
