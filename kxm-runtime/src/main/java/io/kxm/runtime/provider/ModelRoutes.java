@@ -12,7 +12,9 @@ import java.util.Map;
 /**
  * Picks the client for a model route {@code provider/model} from the supervisor's settings: {@code
  * anthropic/…} speaks Anthropic Messages; {@code openai/…} speaks OpenAI Responses, or Chat
- * Completions when {@code KXM_OPENAI_WIRE=chat} (most OpenAI-compatible local servers).
+ * Completions when {@code KXM_OPENAI_WIRE=chat}; any other provider ({@code ollama/…}, {@code
+ * vllm/…}) is an OpenAI-compatible server at {@code OPENAI_BASE_URL}, spoken to in Chat
+ * Completions.
  */
 public final class ModelRoutes {
   public static final String ANTHROPIC_BASE_URL = "ANTHROPIC_BASE_URL";
@@ -54,10 +56,10 @@ public final class ModelRoutes {
               + (route == null ? "none" : "'" + route + "'"));
     }
     String provider = route.substring(0, slash).toLowerCase(Locale.ROOT);
-    if (!provider.equals("anthropic") && !provider.equals("openai")) {
+    if (!provider.matches("[a-z0-9][a-z0-9._-]{0,63}")) {
       throw new KxmException(
           ErrorCode.HARNESS_INVALID,
-          "the built-in agent knows the providers anthropic and openai, not '" + provider + "'");
+          "a model route's provider is a short lower-case name, got '" + provider + "'");
     }
     return new Route(provider, route.substring(slash + 1));
   }
@@ -72,6 +74,19 @@ public final class ModelRoutes {
     if (route.provider().equals("anthropic")) {
       String key = required(ANTHROPIC_API_KEY);
       return new AnthropicMessages(http, base(ANTHROPIC_BASE_URL, ANTHROPIC_DEFAULT), key);
+    }
+    if (!route.provider().equals("openai")) {
+      if (present(OPENAI_BASE_URL) == null) {
+        throw new KxmException(
+            ErrorCode.HARNESS_INVALID,
+            "the model route names provider '"
+                + route.provider()
+                + "': set "
+                + OPENAI_BASE_URL
+                + " to its OpenAI-compatible server, or use anthropic/… or openai/…");
+      }
+      return new ChatCompletions(
+          http, base(OPENAI_BASE_URL, OPENAI_DEFAULT), present(OPENAI_API_KEY));
     }
     boolean chat = wireIsChat();
     URI base = base(OPENAI_BASE_URL, OPENAI_DEFAULT);

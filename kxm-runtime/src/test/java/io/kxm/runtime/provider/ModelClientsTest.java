@@ -164,6 +164,23 @@ class ModelClientsTest {
             });
   }
 
+  @org.junit.jupiter.api.Test
+  void another_provider_is_an_openai_compatible_server_spoken_to_in_chat_completions() {
+    provider.enqueue(Turn.text("local answer"));
+    ModelClient local =
+        new ModelRoutes(Map.of("OPENAI_BASE_URL", provider.openAiBaseUrl().toString()))
+            .client(ModelRoutes.parse("ollama/llama3.2"));
+
+    ModelReply reply =
+        local.complete(request(List.of(new ConversationItem.UserText("hi"))), d -> {});
+
+    assertThat(reply.text()).isEqualTo("local answer");
+    assertThat(provider.requests().getLast().path()).isEqualTo("/v1/chat/completions");
+    assertThat(provider.requests().getLast().header("authorization")).isEmpty();
+    assertThatThrownBy(() -> new ModelRoutes(Map.of()).client(ModelRoutes.parse("ollama/x")))
+        .hasMessageContaining("OPENAI_BASE_URL");
+  }
+
   @ParameterizedTest
   @ValueSource(strings = {"anthropic", "openai"})
   void a_missing_key_is_not_logged_in(String provider) {
@@ -178,8 +195,8 @@ class ModelClientsTest {
   }
 
   @ParameterizedTest
-  @ValueSource(strings = {"claude-sonnet", "mistral/large", "openai/", ""})
-  void a_route_without_a_known_provider_is_refused(String route) {
+  @ValueSource(strings = {"claude-sonnet", "Bad Provider/large", "openai/", "/model", ""})
+  void a_route_that_is_not_provider_slash_model_is_refused(String route) {
     assertThatThrownBy(() -> ModelRoutes.parse(route))
         .isInstanceOfSatisfying(
             KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.HARNESS_INVALID));
