@@ -27,15 +27,21 @@ public final class ModelRoutes {
   static final URI OPENAI_DEFAULT = URI.create("https://api.openai.com/v1");
 
   private final Map<String, String> environment;
-  private final HttpClient http;
+  private HttpClient http; // made on first use: a client holds a selector thread
 
   public ModelRoutes(Map<String, String> environment) {
     this.environment = Map.copyOf(environment);
-    this.http =
-        HttpClient.newBuilder()
-            .connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NEVER)
-            .build();
+  }
+
+  private synchronized HttpClient http() {
+    if (http == null) {
+      http =
+          HttpClient.newBuilder()
+              .connectTimeout(Duration.ofSeconds(10))
+              .followRedirects(HttpClient.Redirect.NEVER)
+              .build();
+    }
+    return http;
   }
 
   /** A route split into the provider and the provider's own model name. */
@@ -73,7 +79,7 @@ public final class ModelRoutes {
   public ModelClient client(Route route) {
     if (route.provider().equals("anthropic")) {
       String key = required(ANTHROPIC_API_KEY);
-      return new AnthropicMessages(http, base(ANTHROPIC_BASE_URL, ANTHROPIC_DEFAULT), key);
+      return new AnthropicMessages(http(), base(ANTHROPIC_BASE_URL, ANTHROPIC_DEFAULT), key);
     }
     if (!route.provider().equals("openai")) {
       if (present(OPENAI_BASE_URL) == null) {
@@ -86,15 +92,15 @@ public final class ModelRoutes {
                 + " to its OpenAI-compatible server, or use anthropic/… or openai/…");
       }
       return new ChatCompletions(
-          http, base(OPENAI_BASE_URL, OPENAI_DEFAULT), present(OPENAI_API_KEY));
+          http(), base(OPENAI_BASE_URL, OPENAI_DEFAULT), present(OPENAI_API_KEY));
     }
     boolean chat = wireIsChat();
     URI base = base(OPENAI_BASE_URL, OPENAI_DEFAULT);
     if (chat) {
       // A local server often takes no key; one is sent when it is set.
-      return new ChatCompletions(http, base, present(OPENAI_API_KEY));
+      return new ChatCompletions(http(), base, present(OPENAI_API_KEY));
     }
-    return new OpenAiResponses(http, base, required(OPENAI_API_KEY));
+    return new OpenAiResponses(http(), base, required(OPENAI_API_KEY));
   }
 
   private boolean wireIsChat() {
