@@ -36,7 +36,15 @@ public final class AnthropicMessages implements ModelClient {
             Map.of("x-api-key", apiKey, "anthropic-version", VERSION),
             encode(request),
             listener);
-    return StreamedCall.read(http, body, new Decoder(listener));
+    return StreamedCall.read(http, body, decoder(listener));
+  }
+
+  StreamDecoder decoder(ModelListener listener) {
+    return new Decoder(listener);
+  }
+
+  ProviderHttp http() {
+    return http;
   }
 
   static ObjectNode encode(ModelRequest request) {
@@ -119,7 +127,7 @@ public final class AnthropicMessages implements ModelClient {
           JsonNode block = data.path("content_block");
           if ("tool_use".equals(block.path("type").asString(""))) {
             calls.start(
-                data.path("index").asInt(),
+                StreamedCall.index(data.path("index")),
                 block.path("id").asString(""),
                 block.path("name").asString(""));
           }
@@ -129,11 +137,13 @@ public final class AnthropicMessages implements ModelClient {
           switch (delta.path("type").asString("")) {
             case "text_delta" -> {
               String piece = delta.path("text").asString("");
-              text.append(piece);
+              StreamedCall.appendText(text, piece);
               listener.text(piece);
             }
             case "input_json_delta" ->
-                calls.append(data.path("index").asInt(), delta.path("partial_json").asString(""));
+                calls.append(
+                    StreamedCall.index(data.path("index")),
+                    delta.path("partial_json").asString(""));
             default -> {
               // thinking and signature deltas carry nothing the loop uses
             }

@@ -33,7 +33,15 @@ public final class ChatCompletions implements ModelClient {
   public ModelReply complete(ModelRequest request, ModelListener listener) {
     InputStream body =
         http.open(endpoint, OpenAiResponses.headers(apiKey), encode(request), listener);
-    return StreamedCall.read(http, body, new Decoder(listener));
+    return StreamedCall.read(http, body, decoder(listener));
+  }
+
+  StreamDecoder decoder(ModelListener listener) {
+    return new Decoder(listener);
+  }
+
+  ProviderHttp http() {
+    return http;
   }
 
   static ObjectNode encode(ModelRequest request) {
@@ -118,12 +126,12 @@ public final class ChatCompletions implements ModelClient {
         if (delta.path("content").isString()) {
           String piece = delta.path("content").asString();
           if (!piece.isEmpty()) {
-            text.append(piece);
+            StreamedCall.appendText(text, piece);
             listener.text(piece);
           }
         }
         for (JsonNode call : delta.path("tool_calls")) {
-          int index = call.path("index").asInt();
+          int index = StreamedCall.index(call.path("index"));
           JsonNode function = call.path("function");
           calls.start(index, call.path("id").asString(""), function.path("name").asString(""));
           if (function.path("arguments").isString()) {

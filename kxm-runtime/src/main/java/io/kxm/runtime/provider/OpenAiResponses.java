@@ -31,7 +31,15 @@ public final class OpenAiResponses implements ModelClient {
   @Override
   public ModelReply complete(ModelRequest request, ModelListener listener) {
     InputStream body = http.open(endpoint, headers(apiKey), encode(request), listener);
-    return StreamedCall.read(http, body, new Decoder(listener));
+    return StreamedCall.read(http, body, decoder(listener));
+  }
+
+  StreamDecoder decoder(ModelListener listener) {
+    return new Decoder(listener);
+  }
+
+  ProviderHttp http() {
+    return http;
   }
 
   static Map<String, String> headers(String apiKey) {
@@ -106,11 +114,11 @@ public final class OpenAiResponses implements ModelClient {
       if (data == null) {
         return;
       }
-      int index = data.path("output_index").asInt();
+      int index = StreamedCall.index(data.path("output_index"));
       switch (data.path("type").asString("")) {
         case "response.output_text.delta" -> {
           String piece = data.path("delta").asString("");
-          text.append(piece);
+          StreamedCall.appendText(text, piece);
           listener.text(piece);
         }
         case "response.output_item.added" -> {

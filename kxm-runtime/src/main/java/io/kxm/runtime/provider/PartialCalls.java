@@ -30,6 +30,7 @@ final class PartialCalls {
     }
   }
 
+  /** Adds a piece of a call's arguments; past {@link #MAX_ARGUMENT_CHARS} the answer is refused. */
   void append(int index, String piece) {
     Partial partial = calls.computeIfAbsent(index, i -> new Partial());
     if (partial.arguments.length() + piece.length() > MAX_ARGUMENT_CHARS) {
@@ -52,8 +53,11 @@ final class PartialCalls {
 
   List<ToolUse> calls() {
     List<ToolUse> out = new ArrayList<>();
-    for (Partial partial : calls.values()) {
-      out.add(new ToolUse(partial.id, partial.name, parse(partial.arguments.toString())));
+    for (Map.Entry<Integer, Partial> entry : calls.entrySet()) {
+      Partial partial = entry.getValue();
+      // some compatible servers send no call id; one is made up so the result can answer it
+      String id = partial.id.isEmpty() ? "call_" + entry.getKey() : partial.id;
+      out.add(new ToolUse(id, partial.name, parse(partial.arguments.toString())));
     }
     return out;
   }

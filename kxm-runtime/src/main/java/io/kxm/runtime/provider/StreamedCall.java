@@ -29,11 +29,33 @@ final class StreamedCall {
       }
     } catch (IOException e) {
       throw http.failed("the stream broke before the answer was complete: " + describe(e), e);
+    } catch (IllegalStateException e) {
+      throw http.failed("the answer broke a limit: " + e.getMessage(), e);
     }
     if (!decoder.completeAtEnd()) {
       throw http.failed("the stream ended before the answer was complete", null);
     }
     return decoder.reply();
+  }
+
+  /** A position in the answer; anything but a small whole number counts as the first. */
+  static int index(JsonNode node) {
+    return node.isIntegralNumber() && node.canConvertToInt() ? node.intValue() : 0;
+  }
+
+  /** The most text one answer may hold. */
+  static final int MAX_TEXT_CHARS = 4 * 1024 * 1024;
+
+  /**
+   * Adds a piece of the answer's text.
+   *
+   * @throws IllegalStateException past {@link #MAX_TEXT_CHARS}
+   */
+  static void appendText(StringBuilder text, String piece) {
+    if (text.length() + piece.length() > MAX_TEXT_CHARS) {
+      throw new IllegalStateException("the answer's text passes " + MAX_TEXT_CHARS + " characters");
+    }
+    text.append(piece);
   }
 
   private static String describe(IOException e) {
