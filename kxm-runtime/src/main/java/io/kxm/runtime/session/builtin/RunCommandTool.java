@@ -3,6 +3,7 @@ package io.kxm.runtime.session.builtin;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.gate.ProcessTree;
 import io.kxm.runtime.provider.ToolSpec;
+import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -94,11 +95,13 @@ final class RunCommandTool implements WorkspaceTool {
       }
     }
     reader.join(KILL_GRACE.toMillis());
+    // Output goes to the provider and into the run's events; credentials a command printed do not.
+    String printed = Redaction.scrub(output.text());
     if (!exited) {
-      return ToolRun.error("timed out after " + timeout + " s and was ended\n" + output.text());
+      return ToolRun.error("timed out after " + timeout + " s and was ended\n" + printed);
     }
     int code = process.exitValue();
-    String said = "exit code " + code + "\n" + output.text();
+    String said = "exit code " + code + "\n" + printed;
     return code == 0 ? ToolRun.ok(said) : ToolRun.error(said);
   }
 

@@ -174,6 +174,13 @@ class WorkspaceToolsTest {
   }
 
   @Test
+  void credentials_a_command_prints_are_redacted() throws Exception {
+    ToolRun printed =
+        run("run_command", "{\"command\":\"echo key=sk-abcdefghijklmnopqrstuvwxyz0123\"}");
+    assertThat(printed.output()).contains("[redacted]").doesNotContain("sk-abcdefghijklmnop");
+  }
+
+  @Test
   void run_command_keeps_only_the_ends_of_long_output() throws Exception {
     ToolRun long_ =
         run("run_command", "{\"command\":\"head -c 2000000 /dev/zero | tr '\\\\0' a; echo END\"}");
