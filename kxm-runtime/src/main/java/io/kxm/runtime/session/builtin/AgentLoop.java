@@ -122,7 +122,10 @@ final class AgentLoop {
       if (!"approval".equals(entry.path("kind").asString("")) || !request.path("tool").isString()) {
         continue;
       }
-      String callId = request.path("callId").asString("resumed_" + entry.path("interactionId"));
+      String callId =
+          request.path("callId").isString()
+              ? request.path("callId").asString()
+              : "resumed_" + entry.path("interactionId").asString("");
       JsonNode arguments = request.path("input").isObject() ? request.get("input") : Json.object();
       ToolUse call = new ToolUse(callId, request.path("tool").asString(), arguments);
       calls.add(call);

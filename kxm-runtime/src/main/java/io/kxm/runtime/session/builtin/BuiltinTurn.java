@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -88,7 +89,7 @@ final class BuiltinTurn implements HarnessTurn {
     AgentLoop loop(Consumer<HarnessOutput> out, Approvals approvals, ModelListener model);
   }
 
-  private void play(java.util.function.Supplier<AgentLoop> loops) {
+  private void play(Supplier<AgentLoop> loops) {
     try {
       String failure = loops.get().run();
       if (failure != null) {

@@ -3,11 +3,15 @@ package io.kxm.runtime.session.builtin;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.Optional;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 /**
  * One Git worktree per session, where the built-in agent's writes and commands land instead of the
@@ -58,9 +62,9 @@ final class SessionWorktrees {
     } catch (IOException e) {
       throw new KxmException(ErrorCode.WORKTREE_FAILED, "cannot create " + folder + ": " + e);
     }
-    if (Files.exists(path)) {
+    if (Files.exists(path, LinkOption.NOFOLLOW_LINKS)) {
       // a worktree whose creation was cut short before its base was written: start it again
-      Git.run(workspace, "worktree", "remove", "--force", path.toString());
+      removeLeftover(workspace, path);
     }
     Git.run(workspace, "worktree", "add", "--detach", path.toString(), base);
     try {
@@ -69,6 +73,24 @@ final class SessionWorktrees {
       throw new KxmException(ErrorCode.WORKTREE_FAILED, "cannot record the base of " + path, e);
     }
     return new Worktree(path, base);
+  }
+
+  private static void removeLeftover(Path workspace, Path path) throws InterruptedException {
+    try {
+      Git.run(workspace, "worktree", "remove", "--force", path.toString());
+      return;
+    } catch (KxmException e) {
+      // not a worktree Git knows (any more): the folder is only ours to delete
+    }
+    try (Stream<Path> all = Files.walk(path)) {
+      for (Path p : all.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(p);
+      }
+    } catch (IOException | UncheckedIOException e) {
+      throw new KxmException(
+          ErrorCode.WORKTREE_FAILED, "cannot clear the unfinished worktree " + path + ": " + e);
+    }
+    Git.run(workspace, "worktree", "prune");
   }
 
   /** Everything that differs from the base, new files included, cut at {@code maxBytes}. */
