@@ -5,6 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
+import io.kxm.runtime.session.builtin.BuiltinHarness;
 import io.kxm.runtime.session.harness.CommandHarness;
 import java.time.Clock;
 import java.util.Map;
@@ -34,8 +35,12 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
     Map<String, String> env = Map.copyOf(environment);
     return new Harnesses(
         Map.of(
-            HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock),
-            HarnessSpec.CLAUDE_CODE, spec -> new ClaudeCodeHarness(spec, env, clock)));
+            HarnessSpec.COMMAND,
+            spec -> new CommandHarness(spec, env, clock),
+            HarnessSpec.CLAUDE_CODE,
+            spec -> new ClaudeCodeHarness(spec, env, clock),
+            HarnessSpec.BUILTIN,
+            BuiltinHarness.factory(env)));
   }
 
   @Override
