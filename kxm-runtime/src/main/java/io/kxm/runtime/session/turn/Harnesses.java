@@ -3,6 +3,7 @@ package io.kxm.runtime.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.codex.CodexHarness;
+import io.kxm.runtime.session.adapter.pi.PiHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.harness.CommandHarness;
@@ -35,7 +36,9 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
             HarnessSpec.COMMAND,
             spec -> new CommandHarness(spec, env, clock),
             HarnessSpec.CODEX,
-            spec -> new CodexHarness(env, clock)));
+            spec -> new CodexHarness(env, clock),
+            HarnessSpec.PI,
+            spec -> new PiHarness(env, clock)));
   }
 
   @Override
