@@ -2,9 +2,9 @@ package io.kxm.runtime.session.turn;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.runtime.session.adapter.codex.CodexHarness;
 import io.kxm.runtime.session.adapter.pi.PiHarness;
-import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.harness.CommandHarness;

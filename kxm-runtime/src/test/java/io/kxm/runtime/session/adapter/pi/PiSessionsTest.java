@@ -1,13 +1,16 @@
 package io.kxm.runtime.session.adapter.pi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.kxm.runtime.session.adapter.AdapterSessions;
+import io.kxm.runtime.session.adapter.ScratchFolders;
 import io.kxm.runtime.session.api.EventTypes;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Session;
 import io.kxm.runtime.session.api.SessionRun;
 import io.kxm.runtime.session.api.SessionRunStatus;
+import io.kxm.testkit.AgentClis;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.HttpFailure;
 import io.kxm.testkit.provider.RecordedRequest;
@@ -16,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,13 +61,14 @@ class PiSessionsTest {
   }
 
   void startWithKey() throws Exception {
-    AdapterSessions.requireCli("pi");
+    AgentClis.require("pi");
     start(Map.of(PiModels.KEY_VARIABLE, "sk-test-pi-key"));
   }
 
   @Test
   void a_text_answer_completes_with_the_final_message_usage_and_spend() throws Exception {
     startWithKey();
+    Set<Path> foldersBefore = ScratchFolders.named("kxm-pi-");
     Files.createDirectories(sessions.workspace.resolve(".kxm"));
     Files.writeString(sessions.workspace.resolve(".kxm/prices.yaml"), PRICES);
     provider.enqueue(Turn.text("Hello from the model.").withUsage(120, 30).inPieces(3));
@@ -85,6 +90,9 @@ class PiSessionsTest {
     assertThat(request.model()).isEqualTo("test-model");
     assertThat(request.header("authorization")).isPresent();
     assertThat(request.lastMessageText()).contains("Say hello.");
+    await()
+        .atMost(AdapterSessions.WAIT)
+        .until(() -> foldersBefore.containsAll(ScratchFolders.named("kxm-pi-")));
   }
 
   @Test
@@ -122,6 +130,7 @@ class PiSessionsTest {
     assertThat(run.status()).isEqualTo(SessionRunStatus.FAILED);
     assertThat(run.outcome()).isEqualTo("error");
     assertThat(run.error()).isEqualTo("harness_reported_error");
+    assertThat(diagnosis(run)).contains("400", "test-model is not served here");
   }
 
   @Test
@@ -144,12 +153,13 @@ class PiSessionsTest {
     SessionRun run = sessions.runToEnd(session, "Say hello.");
 
     assertThat(run.error()).isEqualTo("harness_unavailable");
+    assertThat(diagnosis(run)).contains("KXM_PI_BIN");
     assertThat(provider.requests()).isEmpty();
   }
 
   @Test
   void without_the_endpoint_key_the_run_fails_as_not_logged_in() throws Exception {
-    AdapterSessions.requireCli("pi");
+    AgentClis.require("pi");
     provider = FakeProvider.start();
     Map<String, String> env = AdapterSessions.environment(Map.of());
     env.remove(PiModels.KEY_VARIABLE);
@@ -160,6 +170,18 @@ class PiSessionsTest {
     SessionRun run = sessions.runToEnd(session, "Say hello.");
 
     assertThat(run.error()).isEqualTo("harness_not_logged_in");
+    assertThat(diagnosis(run)).contains("KXM_PI_API_KEY");
+    assertThat(provider.requests()).isEmpty();
+  }
+
+  @Test
+  void a_model_without_a_provider_is_refused() throws Exception {
+    start(Map.of(PiModels.KEY_VARIABLE, "k"));
+    Session session = sessions.session(HarnessSpec.PI, "test-model");
+
+    SessionRun run = sessions.runToEnd(session, "Say hello.");
+
+    assertThat(run.error()).isEqualTo("harness_model_invalid");
     assertThat(provider.requests()).isEmpty();
   }
 
@@ -171,6 +193,11 @@ class PiSessionsTest {
     SessionRun run = sessions.runToEnd(session, "Say hello.");
 
     assertThat(run.error()).isEqualTo("route_vendor_mismatch");
+    assertThat(diagnosis(run)).contains("openai");
     assertThat(provider.requests()).isEmpty();
+  }
+
+  private String diagnosis(SessionRun run) {
+    return sessions.data(run.id(), EventTypes.RUN_FAILED).getFirst().path("diagnosis").asString();
   }
 }
