@@ -112,7 +112,9 @@ final class CodexItems {
       }
       case "file_change" -> {
         call.put("name", "apply_patch");
-        call.putObject("input").set("changes", item.path("changes"));
+        JsonNode changes = item.path("changes");
+        call.putObject("input")
+            .set("changes", changes.isArray() ? changes : Json.MAPPER.createArrayNode());
       }
       default -> {
         call.put("name", "web_search");
@@ -133,7 +135,8 @@ final class CodexItems {
             yield item.path("aggregated_output").asString("");
           }
           case "mcp_tool_call" -> mcpOutput(item);
-          case "file_change" -> Json.write(item.path("changes"));
+          case "file_change" ->
+              item.path("changes").isArray() ? Json.write(item.path("changes")) : "";
           default -> "";
         };
     return Json.object()
