@@ -131,7 +131,7 @@ final class CodexItems {
         switch (type) {
           case "command_execution" -> {
             JsonNode exit = item.path("exit_code");
-            failed |= exit.isIntegralNumber() && exit.asInt() != 0;
+            failed |= exit.isIntegralNumber() && (!exit.canConvertToLong() || exit.asLong() != 0);
             yield item.path("aggregated_output").asString("");
           }
           case "mcp_tool_call" -> mcpOutput(item);
