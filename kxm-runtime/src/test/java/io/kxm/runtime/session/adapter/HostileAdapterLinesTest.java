@@ -42,7 +42,9 @@ class HostileAdapterLinesTest {
           "refused.jsonl",
           "retried.jsonl",
           "retried-then-answered.jsonl",
-          "blank.jsonl");
+          "blank.jsonl",
+          "mcp-tool.jsonl",
+          "mcp-tool-error.jsonl");
   private static final List<String> PI =
       recorded("pi/", "text.jsonl", "read.jsonl", "refused.jsonl", "retried.jsonl", "blank.jsonl");
   private static final List<String> SWAPS =
