@@ -3,6 +3,8 @@ package io.kxm.runtime.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
+import io.kxm.runtime.session.adapter.codex.CodexHarness;
+import io.kxm.runtime.session.adapter.pi.PiHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.builtin.BuiltinHarness;
@@ -21,7 +23,7 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
     this.byType = Map.copyOf(byType);
   }
 
-  /** The {@code command} harness, with the supervisor's environment and the system clock. */
+  /** Every harness type this build runs, with the supervisor's environment and the system clock. */
   public static Harnesses standard() {
     return standard(System.getenv(), Clock.systemUTC());
   }
@@ -39,6 +41,10 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
             spec -> new CommandHarness(spec, env, clock),
             HarnessSpec.CLAUDE_CODE,
             spec -> new ClaudeCodeHarness(spec, env, clock),
+            HarnessSpec.CODEX,
+            spec -> new CodexHarness(env, clock),
+            HarnessSpec.PI,
+            spec -> new PiHarness(env, clock),
             HarnessSpec.BUILTIN,
             BuiltinHarness.factory(env)));
   }

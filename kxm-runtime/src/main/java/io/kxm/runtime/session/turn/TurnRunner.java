@@ -55,7 +55,9 @@ final class TurnRunner implements Runnable {
       Set.of(
           ErrorCode.HARNESS_START_FAILED,
           ErrorCode.HARNESS_UNAVAILABLE,
-          ErrorCode.HARNESS_NOT_LOGGED_IN);
+          ErrorCode.HARNESS_NOT_LOGGED_IN,
+          ErrorCode.HARNESS_MODEL_INVALID,
+          ErrorCode.ROUTE_VENDOR_MISMATCH);
 
   private Stop stop;
   private HarnessTurn turn;
