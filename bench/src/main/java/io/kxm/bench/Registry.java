@@ -1,6 +1,7 @@
 package io.kxm.bench;
 
 import io.kxm.bench.baseline.BareHttpLatency;
+import io.kxm.bench.baseline.BareModelStream;
 import io.kxm.bench.baseline.BarePost;
 import io.kxm.bench.baseline.BareSseBroadcast;
 import io.kxm.bench.baseline.BareSseIdle;
@@ -13,6 +14,7 @@ import io.kxm.bench.baseline.SessionStoreRangeRead;
 import io.kxm.bench.baseline.SqliteBatchInsert;
 import io.kxm.bench.baseline.SqliteCommits;
 import io.kxm.bench.baseline.SqliteRangeRead;
+import io.kxm.bench.product.BuiltinTurnScenario;
 import io.kxm.bench.product.CliStartScenario;
 import io.kxm.bench.product.DurableSendScenario;
 import io.kxm.bench.product.FanOutScenario;
@@ -49,6 +51,7 @@ public final class Registry {
         new Entry("nats-ordered-replay", NatsOrderedReplay::new),
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
         new Entry("session-store-range-read", SessionStoreRangeRead::new),
+        new Entry("bare-model-stream", BareModelStream::new),
         new Entry("java-version", JavaVersion::new));
   }
 
@@ -60,6 +63,7 @@ public final class Registry {
         new RunEventAppendScenario(),
         new SessionDeliveryScenario(),
         new SessionReplayScenario(),
+        new BuiltinTurnScenario(),
         new SendToSseLatencyScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),

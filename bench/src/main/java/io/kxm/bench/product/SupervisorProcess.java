@@ -54,6 +54,15 @@ public final class SupervisorProcess implements AutoCloseable {
    * {@code dir}, so that a restart keeps the first process's log.
    */
   public static SupervisorProcess start(Path dir, String name) throws Exception {
+    return start(dir, name, Map.of());
+  }
+
+  /**
+   * Starts a supervisor as {@link #start(Path, String)} does, with {@code extraEnv} added to its
+   * environment (a model provider's base URL and key, say).
+   */
+  public static SupervisorProcess start(Path dir, String name, Map<String, String> extraEnv)
+      throws Exception {
     Path jar = HubProcess.requireJar();
     List<String> command =
         new ArrayList<>(
@@ -61,6 +70,7 @@ public final class SupervisorProcess implements AutoCloseable {
                 Jvm.java().toString(), "-jar", jar.toString(), "runtime", "start", "--foreground"));
     Map<String, String> env = new LinkedHashMap<>();
     env.put("KXM_STATE_HOME", dir.resolve("state").toString());
+    env.putAll(extraEnv);
     var started =
         Child.start(
             name,
