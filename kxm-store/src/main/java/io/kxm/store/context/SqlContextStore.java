@@ -1,0 +1,335 @@
+package io.kxm.store.context;
+
+import io.kxm.core.context.Authority;
+import io.kxm.core.context.Confidence;
+import io.kxm.core.context.ContextItem;
+import io.kxm.core.context.ContextKind;
+import io.kxm.core.context.ContextOrigin;
+import io.kxm.core.context.ContextProposal;
+import io.kxm.core.context.Episode;
+import io.kxm.core.context.ProposalStatus;
+import io.kxm.core.context.Validity;
+import io.kxm.core.json.Json;
+import io.kxm.store.jdbc.Jdbc;
+import io.kxm.store.jdbc.Row;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/** {@link ContextStore} in SQL that SQLite and PostgreSQL both accept. */
+public final class SqlContextStore implements ContextStore {
+  private static final String ITEM_COLUMNS =
+      "id, project, kind, state_key, summary, origin, authority, confidence, validity,"
+          + " source_refs, derived_from, created_by, created_at, valid_from, valid_to";
+  private static final String PROPOSAL_COLUMNS =
+      "id, project, state_key, summary, authority, confidence, evidence_refs, proposed_by,"
+          + " origin, status, decided_by, decided_at, item_id, created_at, version";
+
+  private final Jdbc jdbc;
+
+  public SqlContextStore(Jdbc jdbc) {
+    this.jdbc = jdbc;
+  }
+
+  @Override
+  public void insert(ContextItem i) {
+    String json = jdbc.jsonParam();
+    jdbc.about("store context item " + i.id() + " of project " + i.project())
+        .update(
+            "INSERT INTO context_items ("
+                + ITEM_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, "
+                + json
+                + ", "
+                + json
+                + ", ?, ?, ?, ?)",
+            i.id(),
+            i.project(),
+            i.kind().wire(),
+            i.key(),
+            i.summary(),
+            i.origin().wire(),
+            i.authority().wire(),
+            i.confidence().wire(),
+            i.validity().wire(),
+            Json.write(i.sourceRefs()),
+            Json.write(i.derivedFrom()),
+            i.createdBy(),
+            i.createdAt(),
+            i.validFrom(),
+            i.validTo());
+  }
+
+  @Override
+  public List<ContextItem> find(String project, Collection<String> ids) {
+    if (ids.isEmpty()) {
+      return List.of();
+    }
+    List<Object> params = new ArrayList<>();
+    params.add(project);
+    params.addAll(ids);
+    return jdbc.about("read context items " + ids + " of project " + project)
+        .list(
+            "SELECT "
+                + ITEM_COLUMNS
+                + " FROM context_items WHERE project = ? AND id IN ("
+                + marks(ids.size())
+                + ") ORDER BY id",
+            SqlContextStore::item,
+            params.toArray());
+  }
+
+  @Override
+  public List<ContextItem> current(
+      String project, Set<ContextKind> kinds, Instant now, boolean byId, int limit) {
+    if (kinds.isEmpty()) {
+      return List.of();
+    }
+    List<Object> params = new ArrayList<>();
+    params.add(project);
+    params.add(now);
+    kinds.forEach(k -> params.add(k.wire()));
+    params.add(limit);
+    return jdbc.about("read current context of project " + project)
+        .list(
+            "SELECT "
+                + ITEM_COLUMNS
+                + " FROM context_items WHERE project = ? AND validity = 'current'"
+                + " AND (valid_to IS NULL OR valid_to > ?) AND kind IN ("
+                + marks(kinds.size())
+                + ") ORDER BY "
+                + (byId ? "id" : "created_at DESC, id DESC")
+                + " LIMIT ?",
+            SqlContextStore::item,
+            params.toArray());
+  }
+
+  @Override
+  public Optional<ContextItem> stateAt(String project, String key, Instant at) {
+    return jdbc.about("read state '" + key + "' of project " + project + " at " + at)
+        .first(
+            "SELECT "
+                + ITEM_COLUMNS
+                + " FROM context_items WHERE project = ? AND state_key = ?"
+                + " AND validity <> 'rejected' AND valid_from <= ?"
+                + " AND (valid_to IS NULL OR valid_to > ?)"
+                + " ORDER BY valid_from DESC, id DESC LIMIT 1",
+            SqlContextStore::item,
+            project,
+            key,
+            at,
+            at);
+  }
+
+  @Override
+  public int supersedeState(String project, String key, Instant at) {
+    return jdbc.about("supersede state '" + key + "' of project " + project)
+        .update(
+            "UPDATE context_items SET validity = 'superseded', valid_to = ?"
+                + " WHERE project = ? AND state_key = ? AND validity = 'current'"
+                + " AND (valid_to IS NULL OR valid_to > ?)",
+            at,
+            project,
+            key,
+            at);
+  }
+
+  @Override
+  public boolean end(String project, String id, Validity why, Instant at) {
+    return jdbc.about("end context item " + id + " of project " + project)
+            .update(
+                "UPDATE context_items SET validity = ?, valid_to = ?"
+                    + " WHERE project = ? AND id = ? AND validity = 'current'",
+                why.wire(),
+                at,
+                project,
+                id)
+        == 1;
+  }
+
+  @Override
+  public int expire(Instant now) {
+    return jdbc.about("expire context items")
+        .update(
+            "UPDATE context_items SET validity = 'expired'"
+                + " WHERE validity = 'current' AND valid_to IS NOT NULL AND valid_to <= ?",
+            now);
+  }
+
+  @Override
+  public int purgeEndedBefore(Instant cutoff) {
+    return jdbc.about("purge context items ended before " + cutoff)
+        .update(
+            "DELETE FROM context_items WHERE validity <> 'current'"
+                + " AND valid_to IS NOT NULL AND valid_to < ?",
+            cutoff);
+  }
+
+  @Override
+  public void insertProposal(ContextProposal p) {
+    jdbc.about("store context proposal " + p.id() + " of project " + p.project())
+        .update(
+            "INSERT INTO context_proposals ("
+                + PROPOSAL_COLUMNS
+                + ") VALUES (?, ?, ?, ?, ?, ?, "
+                + jdbc.jsonParam()
+                + ", ?, ?, ?, ?, ?, ?, ?, ?)",
+            p.id(),
+            p.project(),
+            p.key(),
+            p.summary(),
+            p.authority().wire(),
+            p.confidence().wire(),
+            Json.write(p.evidenceRefs()),
+            p.proposedBy(),
+            p.origin().wire(),
+            p.status().wire(),
+            p.decidedBy(),
+            p.decidedAt(),
+            p.itemId(),
+            p.createdAt(),
+            p.version());
+  }
+
+  @Override
+  public Optional<ContextProposal> findProposal(String id) {
+    return jdbc.about("read context proposal " + id)
+        .first(
+            "SELECT " + PROPOSAL_COLUMNS + " FROM context_proposals WHERE id = ?",
+            SqlContextStore::proposal,
+            id);
+  }
+
+  @Override
+  public List<ContextProposal> proposals(String project, ProposalStatus status, int limit) {
+    String filter = status == null ? "" : " AND status = ?";
+    List<Object> params = new ArrayList<>();
+    params.add(project);
+    if (status != null) {
+      params.add(status.wire());
+    }
+    params.add(limit);
+    return jdbc.about("list context proposals of project " + project)
+        .list(
+            "SELECT "
+                + PROPOSAL_COLUMNS
+                + " FROM context_proposals WHERE project = ?"
+                + filter
+                + " ORDER BY created_at DESC, id DESC LIMIT ?",
+            SqlContextStore::proposal,
+            params.toArray());
+  }
+
+  @Override
+  public boolean decide(ContextProposal d) {
+    return jdbc.about("decide context proposal " + d.id())
+            .update(
+                "UPDATE context_proposals SET status = ?, decided_by = ?, decided_at = ?,"
+                    + " item_id = ?, version = ? WHERE id = ? AND version = ?",
+                d.status().wire(),
+                d.decidedBy(),
+                d.decidedAt(),
+                d.itemId(),
+                d.version(),
+                d.id(),
+                d.version() - 1)
+        == 1;
+  }
+
+  @Override
+  public List<Episode> episodes(String project, String runId, int limit) {
+    String categories =
+        Episode.CATEGORIES.stream().map(c -> "'" + c + "'").collect(Collectors.joining(", "));
+    List<Object> params = new ArrayList<>();
+    params.add(project);
+    if (runId != null) {
+      params.add(runId);
+    }
+    params.add(limit);
+    List<Episode> newestFirst =
+        jdbc.about("read episodes of project " + project)
+            .list(
+                "SELECT id, run_id, stage_id, attempt, category, area, severity, author, summary,"
+                    + " details, evidence, created_at FROM workflow_journal WHERE project = ?"
+                    + (runId == null ? "" : " AND run_id = ?")
+                    + " AND category IN ("
+                    + categories
+                    + ") ORDER BY created_at DESC, id DESC LIMIT ?",
+                SqlContextStore::episode,
+                params.toArray());
+    List<Episode> oldestFirst = new ArrayList<>(newestFirst);
+    Collections.reverse(oldestFirst);
+    return oldestFirst;
+  }
+
+  private static String marks(int n) {
+    return String.join(", ", Collections.nCopies(n, "?"));
+  }
+
+  private static ContextItem item(Row row) throws SQLException {
+    return new ContextItem(
+        row.string("id"),
+        row.string("project"),
+        ContextKind.fromWire(row.string("kind")),
+        row.string("state_key"),
+        row.string("summary"),
+        ContextOrigin.fromWire(row.string("origin")),
+        Authority.fromWire(row.string("authority")),
+        Confidence.fromWire(row.string("confidence")),
+        Validity.fromWire(row.string("validity")),
+        strings(row.string("source_refs")),
+        strings(row.string("derived_from")),
+        row.string("created_by"),
+        row.instant("created_at"),
+        row.instant("valid_from"),
+        row.nullableInstant("valid_to"));
+  }
+
+  private static ContextProposal proposal(Row row) throws SQLException {
+    return new ContextProposal(
+        row.string("id"),
+        row.string("project"),
+        row.string("state_key"),
+        row.string("summary"),
+        Authority.fromWire(row.string("authority")),
+        Confidence.fromWire(row.string("confidence")),
+        strings(row.string("evidence_refs")),
+        row.string("proposed_by"),
+        ContextOrigin.fromWire(row.string("origin")),
+        ProposalStatus.fromWire(row.string("status")),
+        row.string("decided_by"),
+        row.nullableInstant("decided_at"),
+        row.string("item_id"),
+        row.instant("created_at"),
+        row.intValue("version"));
+  }
+
+  private static Episode episode(Row row) throws SQLException {
+    String attempt = row.string("attempt");
+    return new Episode(
+        row.string("id"),
+        row.string("run_id"),
+        row.string("stage_id"),
+        attempt == null ? null : Integer.valueOf(attempt),
+        row.string("category"),
+        row.string("area"),
+        row.string("severity"),
+        row.string("author"),
+        io.kxm.core.workflow.journal.Redactor.redact(row.string("summary")),
+        io.kxm.core.workflow.journal.Redactor.redact(row.string("details")),
+        strings(row.string("evidence")),
+        row.instant("created_at"));
+  }
+
+  private static List<String> strings(String json) {
+    List<String> out = new ArrayList<>();
+    Json.read(json).forEach(node -> out.add(node.asString()));
+    return out;
+  }
+}
