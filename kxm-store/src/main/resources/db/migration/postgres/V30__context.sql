@@ -49,3 +49,14 @@ CREATE TABLE context_proposals (
 );
 
 CREATE INDEX context_proposals_by_project ON context_proposals (project, status, created_at);
+
+-- The shared full-text index (io.kxm.core.search.PostgresTextIndex); context items live in the
+-- collection "context/<project>". IF NOT EXISTS: other features create the same tables.
+CREATE TABLE IF NOT EXISTS text_doc (
+  collection TEXT NOT NULL,
+  doc_id TEXT COLLATE "C" NOT NULL,
+  words TEXT NOT NULL,
+  terms TSVECTOR GENERATED ALWAYS AS (to_tsvector('simple', words)) STORED,
+  PRIMARY KEY (collection, doc_id));
+
+CREATE INDEX IF NOT EXISTS text_doc_terms ON text_doc USING GIN (terms);

@@ -49,3 +49,16 @@ CREATE TABLE context_proposals (
 ) STRICT;
 
 CREATE INDEX context_proposals_by_project ON context_proposals (project, status, created_at);
+
+-- The shared full-text index (io.kxm.core.search.SqliteTextIndex); context items live in the
+-- collection "context/<project>". IF NOT EXISTS: other features create the same tables.
+CREATE TABLE IF NOT EXISTS text_doc (
+  id INTEGER PRIMARY KEY,
+  collection TEXT NOT NULL,
+  doc_id TEXT NOT NULL,
+  terms TEXT NOT NULL,
+  UNIQUE (collection, doc_id));
+
+CREATE VIRTUAL TABLE IF NOT EXISTS text_doc_fts USING fts5(
+  terms, content='text_doc', content_rowid='id',
+  tokenize='unicode61 remove_diacritics 0');

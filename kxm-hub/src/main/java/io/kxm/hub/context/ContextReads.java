@@ -1,6 +1,7 @@
 package io.kxm.hub.context;
 
 import io.kxm.core.context.ContextItem;
+import io.kxm.core.context.ContextKind;
 import io.kxm.core.context.ContextLimits;
 import io.kxm.core.context.ContextPacket;
 import io.kxm.core.context.ContextRequests;
@@ -14,6 +15,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -39,14 +41,9 @@ public final class ContextReads {
   /** {@code {"packet", "audit"}}. */
   public ObjectNode packet(String project, ContextRequests.Packet request) {
     Instant now = clock.instant();
-    List<ContextItem> candidates =
-        store.read(tx ->
-            tx.context()
-                .current(
-                    project, request.includeKinds(), now, false, ContextLimits.CANDIDATES_MAX));
-    List<SearchHit> hits = LexicalRanker.rank(request.task(), candidates);
+    Found found = find(project, request.includeKinds(), request.task(), now);
     ContextPacket built =
-        PacketBuilder.build(request, candidates, hits, mode(request.task(), candidates));
+        PacketBuilder.build(request, found.candidates(), found.hits(), found.mode());
     // The task text stays out of the log; its size and the outcome are enough to follow a run.
     LOG.info(
         "context packet project={} role={} taskChars={} budget={} selected={} tokens={} run={}",
@@ -66,39 +63,53 @@ public final class ContextReads {
   /** {@code {"items", "unresolvedGaps", "retrieval"}}: metadata with relevance, never summaries. */
   public ObjectNode recall(String project, ContextRequests.Recall request) {
     Instant now = clock.instant();
-    boolean listing = request.query().isBlank();
-    List<ContextItem> candidates =
-        store.read(tx ->
-            tx.context()
-                .current(
-                    project,
-                    request.kinds(),
-                    now,
-                    listing,
-                    listing ? request.limit() : ContextLimits.CANDIDATES_MAX));
     ObjectNode answer = Json.object();
     ArrayNode items = answer.putArray("items");
-    if (listing) {
-      for (ContextItem item : candidates) {
+    if (request.query().isBlank()) {
+      List<ContextItem> listed =
+          store.read(
+              tx -> tx.context().current(project, request.kinds(), now, true, request.limit()));
+      for (ContextItem item : listed) {
         items.add(ContextViews.metadata(item, now).put("relevance", 0.0));
       }
       answer.putArray("unresolvedGaps");
       answer.put("retrieval", RetrievalMode.NONE.wireName());
       return answer;
     }
+    Found found = find(project, request.kinds(), request.query(), now);
     Map<String, ContextItem> byId =
-        candidates.stream().collect(Collectors.toMap(ContextItem::id, Function.identity()));
-    for (SearchHit hit :
-        LexicalRanker.rank(request.query(), candidates).stream().limit(request.limit()).toList()) {
+        found.candidates().stream().collect(Collectors.toMap(ContextItem::id, Function.identity()));
+    for (SearchHit hit : found.hits().stream().limit(request.limit()).toList()) {
       items.add(
           ContextViews.metadata(byId.get(hit.docId()), now)
-              .put("relevance", hit.relevance())
+              .put("relevance", Math.round(hit.relevance() * 1000) / 1000.0)
               .put("exactPhrase", hit.exactPhrase()));
     }
     answer.set(
-        "unresolvedGaps", Json.MAPPER.valueToTree(LexicalRanker.gaps(request.query(), candidates)));
-    answer.put("retrieval", mode(request.query(), candidates).wireName());
+        "unresolvedGaps",
+        Json.MAPPER.valueToTree(LexicalRanker.gaps(request.query(), found.candidates())));
+    answer.put("retrieval", found.mode().wireName());
     return answer;
+  }
+
+  /** The current candidates of the kinds asked, and the full-text hits among them. */
+  private record Found(List<ContextItem> candidates, List<SearchHit> hits, RetrievalMode mode) {}
+
+  private Found find(String project, Set<ContextKind> kinds, String query, Instant now) {
+    return store.read(tx -> {
+      List<ContextItem> candidates =
+          tx.context().current(project, kinds, now, false, ContextLimits.CANDIDATES_MAX);
+      if (LexicalRanker.words(query).isEmpty() || candidates.isEmpty()) {
+        return new Found(candidates, List.of(), RetrievalMode.NONE);
+      }
+      Set<String> ids = candidates.stream().map(ContextItem::id).collect(Collectors.toSet());
+      // Hits of other kinds, or lapsed but not yet swept, are dropped here.
+      List<SearchHit> hits =
+          tx.context().search(project, query, ContextLimits.CANDIDATES_MAX).stream()
+              .filter(hit -> ids.contains(hit.docId()))
+              .toList();
+      return new Found(candidates, hits, RetrievalMode.FTS);
+    });
   }
 
   /** {@code {"state", "key"}}; state is null when the key had no value then. */
@@ -128,9 +139,5 @@ public final class ContextReads {
                 tx.context()
                     .episodes(project, request.workflowRunId(), ContextLimits.EPISODES_MAX))));
     return answer;
-  }
-
-  private static RetrievalMode mode(String query, List<ContextItem> candidates) {
-    return query.isBlank() || candidates.isEmpty() ? RetrievalMode.NONE : RetrievalMode.FTS;
   }
 }

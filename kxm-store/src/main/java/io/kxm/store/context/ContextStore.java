@@ -6,6 +6,7 @@ import io.kxm.core.context.ContextProposal;
 import io.kxm.core.context.Episode;
 import io.kxm.core.context.ProposalStatus;
 import io.kxm.core.context.Validity;
+import io.kxm.core.search.SearchHit;
 import java.time.Instant;
 import java.util.Collection;
 import java.util.List;
@@ -31,6 +32,13 @@ public interface ContextStore {
    */
   List<ContextItem> current(
       String project, Set<ContextKind> kinds, Instant now, boolean byId, int limit);
+
+  /**
+   * Current items of {@code project} found by full text for {@code query}, best first, with the
+   * ranking contract of {@link io.kxm.core.search.TextIndex#search}. Items leave the index when
+   * they end, so only current ones (or ones whose expiry passed unswept) are found.
+   */
+  List<SearchHit> search(String project, String query, int limit);
 
   /** The state item of {@code key} in force at {@code at}, whatever its validity now. */
   Optional<ContextItem> stateAt(String project, String key, Instant at);

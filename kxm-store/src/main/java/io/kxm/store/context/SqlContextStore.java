@@ -7,9 +7,15 @@ import io.kxm.core.context.ContextKind;
 import io.kxm.core.context.ContextOrigin;
 import io.kxm.core.context.ContextProposal;
 import io.kxm.core.context.Episode;
+import io.kxm.core.context.LexicalRanker;
 import io.kxm.core.context.ProposalStatus;
 import io.kxm.core.context.Validity;
 import io.kxm.core.json.Json;
+import io.kxm.core.search.PostgresTextIndex;
+import io.kxm.core.search.SearchHit;
+import io.kxm.core.search.SqliteTextIndex;
+import io.kxm.core.search.TextIndex;
+import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
@@ -22,7 +28,11 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 
-/** {@link ContextStore} in SQL that SQLite and PostgreSQL both accept. */
+/**
+ * {@link ContextStore} in SQL that SQLite and PostgreSQL both accept. Current items are also kept
+ * in the dialect's full-text index, collection {@code context/<project>}, in the same transaction
+ * as their row; an item leaves the index when it ends.
+ */
 public final class SqlContextStore implements ContextStore {
   private static final String ITEM_COLUMNS =
       "id, project, kind, state_key, summary, origin, authority, confidence, validity,"
@@ -32,9 +42,49 @@ public final class SqlContextStore implements ContextStore {
           + " origin, status, decided_by, decided_at, item_id, created_at, version";
 
   private final Jdbc jdbc;
+  private final TextIndex index;
 
   public SqlContextStore(Jdbc jdbc) {
     this.jdbc = jdbc;
+    this.index =
+        jdbc.dialect() == Dialect.POSTGRES ? new PostgresTextIndex() : new SqliteTextIndex();
+  }
+
+  private static String collection(String project) {
+    return "context/" + project;
+  }
+
+  private void unindex(String project, List<String> ids) {
+    jdbc.about("remove ended context items of project " + project + " from the text index")
+        .onConnection(connection -> {
+          for (String id : ids) {
+            index.remove(connection, collection(project), id);
+          }
+          return null;
+        });
+  }
+
+  /** Ids and projects of the items a condition selects, before they change. */
+  private record Ref(String id, String project) {}
+
+  private List<Ref> refs(String where, Object... params) {
+    return jdbc.about("find context items to end")
+        .list(
+            "SELECT id, project FROM context_items WHERE " + where,
+            row -> new Ref(row.string("id"), row.string("project")),
+            params);
+  }
+
+  private void unindex(List<Ref> refs) {
+    for (Ref ref : refs) {
+      unindex(ref.project(), List.of(ref.id()));
+    }
+  }
+
+  @Override
+  public List<SearchHit> search(String project, String query, int limit) {
+    return jdbc.about("search context of project " + project)
+        .onConnection(connection -> index.search(connection, collection(project), query, limit));
   }
 
   @Override
@@ -64,6 +114,13 @@ public final class SqlContextStore implements ContextStore {
             i.createdAt(),
             i.validFrom(),
             i.validTo());
+    if (i.validity() == Validity.CURRENT) {
+      jdbc.about("index context item " + i.id())
+          .onConnection(connection -> {
+            index.put(connection, collection(i.project()), i.id(), LexicalRanker.searchText(i));
+            return null;
+          });
+    }
   }
 
   @Override
@@ -129,46 +186,58 @@ public final class SqlContextStore implements ContextStore {
 
   @Override
   public int supersedeState(String project, String key, Instant at) {
-    return jdbc.about("supersede state '" + key + "' of project " + project)
-        .update(
-            "UPDATE context_items SET validity = 'superseded', valid_to = ?"
-                + " WHERE project = ? AND state_key = ? AND validity = 'current'"
-                + " AND (valid_to IS NULL OR valid_to > ?)",
-            at,
-            project,
-            key,
-            at);
+    String holding =
+        "project = ? AND state_key = ? AND validity = 'current'"
+            + " AND (valid_to IS NULL OR valid_to > ?)";
+    List<Ref> ended = refs(holding, project, key, at);
+    int changed =
+        jdbc.about("supersede state '" + key + "' of project " + project)
+            .update(
+                "UPDATE context_items SET validity = 'superseded', valid_to = ? WHERE " + holding,
+                at,
+                project,
+                key,
+                at);
+    unindex(ended);
+    return changed;
   }
 
   @Override
   public boolean end(String project, String id, Validity why, Instant at) {
-    return jdbc.about("end context item " + id + " of project " + project)
-            .update(
-                "UPDATE context_items SET validity = ?, valid_to = ?"
-                    + " WHERE project = ? AND id = ? AND validity = 'current'",
-                why.wire(),
-                at,
-                project,
-                id)
-        == 1;
+    boolean ended =
+        jdbc.about("end context item " + id + " of project " + project)
+                .update(
+                    "UPDATE context_items SET validity = ?, valid_to = ?"
+                        + " WHERE project = ? AND id = ? AND validity = 'current'",
+                    why.wire(),
+                    at,
+                    project,
+                    id)
+            == 1;
+    if (ended) {
+      unindex(project, List.of(id));
+    }
+    return ended;
   }
 
   @Override
   public int expire(Instant now) {
-    return jdbc.about("expire context items")
-        .update(
-            "UPDATE context_items SET validity = 'expired'"
-                + " WHERE validity = 'current' AND valid_to IS NOT NULL AND valid_to <= ?",
-            now);
+    String lapsed = "validity = 'current' AND valid_to IS NOT NULL AND valid_to <= ?";
+    List<Ref> expiring = refs(lapsed, now);
+    int changed =
+        jdbc.about("expire context items")
+            .update("UPDATE context_items SET validity = 'expired' WHERE " + lapsed, now);
+    unindex(expiring);
+    return changed;
   }
 
   @Override
   public int purgeEndedBefore(Instant cutoff) {
+    String old = "validity <> 'current' AND valid_to IS NOT NULL AND valid_to < ?";
+    // Ended items left the index when they ended; this catches any left behind all the same.
+    unindex(refs(old, cutoff));
     return jdbc.about("purge context items ended before " + cutoff)
-        .update(
-            "DELETE FROM context_items WHERE validity <> 'current'"
-                + " AND valid_to IS NOT NULL AND valid_to < ?",
-            cutoff);
+        .update("DELETE FROM context_items WHERE " + old, cutoff);
   }
 
   @Override

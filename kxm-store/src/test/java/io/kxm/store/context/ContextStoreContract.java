@@ -10,6 +10,7 @@ import io.kxm.core.context.ContextOrigin;
 import io.kxm.core.context.ContextProposal;
 import io.kxm.core.context.ProposalStatus;
 import io.kxm.core.context.Validity;
+import io.kxm.core.search.SearchHit;
 import io.kxm.store.StoreContract;
 import java.time.Duration;
 import java.time.Instant;
@@ -216,5 +217,34 @@ public abstract class ContextStoreContract extends StoreContract {
     assertThat(stored).contains(promoted);
     assertThat(proposalList(c -> c.proposals(project, ProposalStatus.PENDING, 10))).isEmpty();
     assertThat(proposalList(c -> c.proposals(project, null, 10))).containsExactly(promoted);
+  }
+
+  private List<SearchHit> search(String query) {
+    return read(c -> c.search(project, query, 10));
+  }
+
+  @Test
+  void the_text_index_follows_items_as_they_are_added_and_ended() {
+    ContextItem kept = item(id("ctx_k"), ContextKind.EVIDENCE, null, null);
+    ContextItem rejected = item(id("ctx_r"), ContextKind.EVIDENCE, null, null);
+    write(c -> {
+      c.insert(kept);
+      c.insert(rejected);
+      return null;
+    });
+    setState(id("ctx_s1"), "search.key");
+    setState(id("ctx_s2"), "search.key");
+
+    assertThat(search("summary of"))
+        .extracting(SearchHit::docId)
+        .contains(kept.id(), rejected.id());
+    write(c -> c.end(project, rejected.id(), Validity.REJECTED, clock.instant()));
+
+    List<String> found = search("summary of").stream().map(SearchHit::docId).toList();
+    assertThat(found).contains(kept.id(), id("ctx_s2")).doesNotContain(rejected.id(), id("ctx_s1"));
+    assertThat(search("summary of " + kept.id()).getFirst().docId()).isEqualTo(kept.id());
+    assertThat(search("summary of " + kept.id()).getFirst().exactPhrase()).isTrue();
+    List<SearchHit> elsewhere = read(c -> c.search("another-project", "summary of", 10));
+    assertThat(elsewhere).isEmpty();
   }
 }
