@@ -3,6 +3,9 @@ package io.kxm.hub.context;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.tool.ToolCatalog;
+import io.kxm.core.tool.ToolDefinition;
+import io.kxm.core.tool.ToolGroup;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
@@ -83,9 +86,18 @@ class ContextMcpTest {
       assertThat(added.status()).as(added.body()).isEqualTo(201);
       String itemId = added.json().path("item").path("id").asString();
 
-      List<String> names = agent.listTools().tools().stream().map(McpSchema.Tool::name).toList();
-      assertThat(names)
-          .contains("kxm_context", "kxm_recall", "kxm_state", "kxm_episode", "kxm_promote");
+      // The MCP surface serves the catalog's context tools unchanged.
+      Map<String, McpSchema.Tool> served = new java.util.HashMap<>();
+      agent.listTools().tools().forEach(t -> served.put(t.name(), t));
+      for (ToolDefinition tool : ToolCatalog.standard().tools()) {
+        if (tool.group() == ToolGroup.CONTEXT) {
+          assertThat(served).as(tool.name()).containsKey(tool.name());
+          assertThat(Json.write(served.get(tool.name()).inputSchema()))
+              .as(tool.name())
+              .isEqualTo(Json.write(tool.inputSchema()));
+          assertThat(served.get(tool.name()).description()).isEqualTo(tool.description());
+        }
+      }
 
       Answer packet =
           call(
