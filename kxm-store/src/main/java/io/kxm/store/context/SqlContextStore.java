@@ -1,10 +1,7 @@
 package io.kxm.store.context;
 
-import io.kxm.core.context.Authority;
-import io.kxm.core.context.Confidence;
 import io.kxm.core.context.ContextItem;
 import io.kxm.core.context.ContextKind;
-import io.kxm.core.context.ContextOrigin;
 import io.kxm.core.context.ContextProposal;
 import io.kxm.core.context.Episode;
 import io.kxm.core.context.LexicalRanker;
@@ -17,8 +14,6 @@ import io.kxm.core.search.SqliteTextIndex;
 import io.kxm.core.search.TextIndex;
 import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
-import io.kxm.store.jdbc.Row;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -138,7 +133,7 @@ public final class SqlContextStore implements ContextStore {
                 + " FROM context_items WHERE project = ? AND id IN ("
                 + marks(ids.size())
                 + ") ORDER BY id",
-            SqlContextStore::item,
+            ContextRows::item,
             params.toArray());
   }
 
@@ -163,7 +158,7 @@ public final class SqlContextStore implements ContextStore {
                 + ") ORDER BY "
                 + (byId ? "id" : "created_at DESC, id DESC")
                 + " LIMIT ?",
-            SqlContextStore::item,
+            ContextRows::item,
             params.toArray());
   }
 
@@ -177,7 +172,7 @@ public final class SqlContextStore implements ContextStore {
                 + " AND validity <> 'rejected' AND valid_from <= ?"
                 + " AND (valid_to IS NULL OR valid_to > ?)"
                 + " ORDER BY valid_from DESC, id DESC LIMIT 1",
-            SqlContextStore::item,
+            ContextRows::item,
             project,
             key,
             at,
@@ -271,7 +266,7 @@ public final class SqlContextStore implements ContextStore {
     return jdbc.about("read context proposal " + id)
         .first(
             "SELECT " + PROPOSAL_COLUMNS + " FROM context_proposals WHERE id = ?",
-            SqlContextStore::proposal,
+            ContextRows::proposal,
             id);
   }
 
@@ -291,7 +286,7 @@ public final class SqlContextStore implements ContextStore {
                 + " FROM context_proposals WHERE project = ?"
                 + filter
                 + " ORDER BY created_at DESC, id DESC LIMIT ?",
-            SqlContextStore::proposal,
+            ContextRows::proposal,
             params.toArray());
   }
 
@@ -330,7 +325,7 @@ public final class SqlContextStore implements ContextStore {
                     + " AND category IN ("
                     + categories
                     + ") ORDER BY created_at DESC, id DESC LIMIT ?",
-                SqlContextStore::episode,
+                ContextRows::episode,
                 params.toArray());
     List<Episode> oldestFirst = new ArrayList<>(newestFirst);
     Collections.reverse(oldestFirst);
@@ -339,66 +334,5 @@ public final class SqlContextStore implements ContextStore {
 
   private static String marks(int n) {
     return String.join(", ", Collections.nCopies(n, "?"));
-  }
-
-  private static ContextItem item(Row row) throws SQLException {
-    return new ContextItem(
-        row.string("id"),
-        row.string("project"),
-        ContextKind.fromWire(row.string("kind")),
-        row.string("state_key"),
-        row.string("summary"),
-        ContextOrigin.fromWire(row.string("origin")),
-        Authority.fromWire(row.string("authority")),
-        Confidence.fromWire(row.string("confidence")),
-        Validity.fromWire(row.string("validity")),
-        strings(row.string("source_refs")),
-        strings(row.string("derived_from")),
-        row.string("created_by"),
-        row.instant("created_at"),
-        row.instant("valid_from"),
-        row.nullableInstant("valid_to"));
-  }
-
-  private static ContextProposal proposal(Row row) throws SQLException {
-    return new ContextProposal(
-        row.string("id"),
-        row.string("project"),
-        row.string("state_key"),
-        row.string("summary"),
-        Authority.fromWire(row.string("authority")),
-        Confidence.fromWire(row.string("confidence")),
-        strings(row.string("evidence_refs")),
-        row.string("proposed_by"),
-        ContextOrigin.fromWire(row.string("origin")),
-        ProposalStatus.fromWire(row.string("status")),
-        row.string("decided_by"),
-        row.nullableInstant("decided_at"),
-        row.string("item_id"),
-        row.instant("created_at"),
-        row.intValue("version"));
-  }
-
-  private static Episode episode(Row row) throws SQLException {
-    String attempt = row.string("attempt");
-    return new Episode(
-        row.string("id"),
-        row.string("run_id"),
-        row.string("stage_id"),
-        attempt == null ? null : Integer.valueOf(attempt),
-        row.string("category"),
-        row.string("area"),
-        row.string("severity"),
-        row.string("author"),
-        io.kxm.core.workflow.journal.Redactor.redact(row.string("summary")),
-        io.kxm.core.workflow.journal.Redactor.redact(row.string("details")),
-        strings(row.string("evidence")),
-        row.instant("created_at"));
-  }
-
-  private static List<String> strings(String json) {
-    List<String> out = new ArrayList<>();
-    Json.read(json).forEach(node -> out.add(node.asString()));
-    return out;
   }
 }
