@@ -3,6 +3,7 @@ package io.kxm.cli;
 import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
+import io.kxm.cli.context.ContextCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
@@ -35,6 +36,7 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       RunsCommand.class,
       TrustCommand.class,
+      ContextCommand.class,
       KnowledgeCommand.class,
       MemoryCommand.class
     })

@@ -1,5 +1,6 @@
 package io.kxm.client;
 
+import io.kxm.core.context.ContextOperations;
 import io.kxm.core.json.Json;
 import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
@@ -22,10 +23,11 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The peer and workflow ports over the hub's HTTP API, as one registered agent: every call carries
- * the project token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
+ * The peer, workflow and context ports over the hub's HTTP API, as one registered agent: every call
+ * carries the project token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
  */
-public final class HttpPeerOperations implements PeerOperations, WorkflowOperations {
+public final class HttpPeerOperations
+    implements PeerOperations, WorkflowOperations, ContextOperations {
   /** Header that carries the agent key on agent routes. */
   public static final String AGENT_KEY_HEADER = "X-KXM-Agent-Key";
 
@@ -168,6 +170,31 @@ public final class HttpPeerOperations implements PeerOperations, WorkflowOperati
   @Override
   public JsonNode improvementReport() {
     return http.get(agentPath("/workflows/improvement-report"), keyHeader, HubHttp.CALL_TIMEOUT);
+  }
+
+  @Override
+  public JsonNode packet(JsonNode body) {
+    return http.post(agentPath("/context/packet"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode recall(JsonNode body) {
+    return http.post(agentPath("/context/recall"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode state(JsonNode body) {
+    return http.post(agentPath("/context/state"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode episodes(JsonNode body) {
+    return http.post(agentPath("/context/episodes"), keyHeader, body);
+  }
+
+  @Override
+  public JsonNode propose(JsonNode body) {
+    return http.post(agentPath("/context/proposals"), keyHeader, body);
   }
 
   private String runPath(String runId, String rest) {

@@ -1,7 +1,10 @@
 package io.kxm.hub;
 
 import io.kxm.core.Version;
+import io.kxm.core.agent.Agent;
 import io.kxm.hub.agents.AgentProfile;
+import io.kxm.hub.context.ContextFeature;
+import io.kxm.hub.context.ContextSettings;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveBuses;
 import io.kxm.hub.mcp.AgentPorts;
@@ -21,6 +24,7 @@ import io.kxm.store.Stores;
 import java.time.Clock;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * The whole hub as the {@code kxm} command runs it: the store chosen by the environment, live
@@ -58,7 +62,9 @@ public final class HubAssembly {
               .settings(MessagingSettings.fromEnvironment(env))
               .hooks(workflows.hooks())
               .build();
-      mcp = mcpOver(messaging, workflows);
+      ContextFeature context =
+          new ContextFeature(store, clock, ContextSettings.fromEnvironment(env));
+      mcp = mcpOver(messaging, workflows, context);
       // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
       return HubServer.builder(config)
           .clock(clock)
@@ -68,7 +74,9 @@ public final class HubAssembly {
           .feature(workflows)
           .feature(mcp)
           .feature(new SyncFeature(store))
+          .feature(context)
           .closeAfterStop(mcp)
+          .closeAfterStop(context)
           .closeAfterStop(messaging)
           .closeAfterStop(workflows)
           .closeAfterStop(bus)
@@ -89,17 +97,17 @@ public final class HubAssembly {
    * The /mcp endpoint: each MCP session is one agent, acting through the same in-process port as
    * the HTTP routes, and told about each request that arrives for it.
    */
-  private static McpFeature mcpOver(MessagingFeature messaging, WorkflowFeature workflows) {
+  private static McpFeature mcpOver(
+      MessagingFeature messaging, WorkflowFeature workflows, ContextFeature context) {
     AtomicReference<McpFeature> self = new AtomicReference<>();
     McpFeature mcp =
         new McpFeature(
             (project, agentName, purpose) -> {
               LocalPeers peers = messaging.connect(project, AgentProfile.named(agentName, purpose));
               peers.onRequest(request -> self.get().requestArrived(project, agentName, request));
+              Supplier<Agent> agent = () -> messaging.agents().require(peers.agentId());
               return new AgentPorts(
-                  peers,
-                  new LocalWorkflows(
-                      workflows.runs(), () -> messaging.agents().require(peers.agentId())));
+                  peers, new LocalWorkflows(workflows.runs(), agent), context.portFor(agent));
             },
             McpServerOptions.defaults(Version.current()));
     self.set(mcp);

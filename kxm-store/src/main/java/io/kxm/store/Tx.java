@@ -1,6 +1,7 @@
 package io.kxm.store;
 
 import io.kxm.store.agent.AgentStore;
+import io.kxm.store.context.ContextPorts;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.stream.AgentEventStore;
@@ -12,7 +13,7 @@ import io.kxm.store.workflow.WorkflowPorts;
  * commit together: the hub inserts a message and appends its {@code message.queued} event in one.
  * Valid only inside the {@link Transactions#write} or {@link Transactions#read} call that gave it.
  */
-public interface Tx extends WorkflowPorts, SyncPorts {
+public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts {
   AgentStore agents();
 
   MessageStore messages();

@@ -28,6 +28,7 @@ public final class ToolCatalog {
   public static ToolCatalog standard() {
     List<ToolDefinition> all = new java.util.ArrayList<>(PeerTools.all());
     all.addAll(WorkflowTools.all());
+    all.addAll(ContextTools.all());
     return new ToolCatalog(all);
   }
 

@@ -1,5 +1,6 @@
 package io.kxm.core.tool;
 
+import io.kxm.core.context.ContextOperations;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.PeerOperations;
@@ -26,15 +27,43 @@ public interface ToolContext {
   }
 
   /**
-   * The context of one agent. A port that also implements {@link WorkflowOperations} (the hub's
-   * in-process port, the HTTP client's) serves the workflow tools as well.
+   * Context operations as the calling agent, in its own project.
+   *
+   * @throws KxmException {@code INVALID_REQUEST} where this surface has no context port
+   */
+  default ContextOperations context() {
+    throw new KxmException(
+        ErrorCode.INVALID_REQUEST, "this connection does not reach the hub's context");
+  }
+
+  /**
+   * The context of one agent. A port that also implements {@link WorkflowOperations} or {@link
+   * ContextOperations} (the hub's in-process port, the HTTP client's) serves the workflow or
+   * context tools as well.
    */
   static ToolContext of(PeerOperations peers) {
     Objects.requireNonNull(peers, "peers");
-    if (peers instanceof WorkflowOperations workflows) {
-      return of(peers, workflows);
+    WorkflowOperations workflows = peers instanceof WorkflowOperations w ? w : null;
+    ContextOperations context = peers instanceof ContextOperations c ? c : null;
+    if (workflows == null && context == null) {
+      return () -> peers;
     }
-    return () -> peers;
+    return new ToolContext() {
+      @Override
+      public PeerOperations peers() {
+        return peers;
+      }
+
+      @Override
+      public WorkflowOperations workflows() {
+        return workflows == null ? ToolContext.super.workflows() : workflows;
+      }
+
+      @Override
+      public ContextOperations context() {
+        return context == null ? ToolContext.super.context() : context;
+      }
+    };
   }
 
   static ToolContext of(PeerOperations peers, WorkflowOperations workflows) {

@@ -17,14 +17,15 @@ import tools.jackson.databind.node.ArrayNode;
 class ToolCatalogTest {
   /**
    * The serialized tool list goes to the model on every session. The budget is about 10% above
-   * today's size for the eight peer and six workflow tools; raise it deliberately, not by drift.
+   * today's size for the eight peer, six workflow and five context tools; raise it deliberately,
+   * not by drift.
    */
-  static final int TOOL_LIST_BUDGET_BYTES = 7_200;
+  static final int TOOL_LIST_BUDGET_BYTES = 9_800;
 
   private final ToolCatalog catalog = ToolCatalog.standard();
 
   @Test
-  void the_catalog_holds_the_eight_peer_tools_then_the_six_workflow_tools_in_order() {
+  void the_catalog_holds_the_peer_then_the_workflow_then_the_context_tools_in_order() {
     assertThat(catalog.names())
         .containsExactly(
             "kxm_list",
@@ -40,10 +41,16 @@ class ToolCatalogTest {
             "kxm_workflow_checkpoint",
             "kxm_workflow_record",
             "kxm_workflow_wait",
-            "kxm_improvement_report");
+            "kxm_improvement_report",
+            "kxm_context",
+            "kxm_recall",
+            "kxm_state",
+            "kxm_episode",
+            "kxm_promote");
     assertThat(catalog.tools().subList(0, 8)).allMatch(tool -> tool.group() == ToolGroup.PEERS);
     assertThat(catalog.tools().subList(8, 14))
         .allMatch(tool -> tool.group() == ToolGroup.WORKFLOWS);
+    assertThat(catalog.tools().subList(14, 19)).allMatch(tool -> tool.group() == ToolGroup.CONTEXT);
   }
 
   @Test
@@ -57,7 +64,8 @@ class ToolCatalogTest {
             "kxm_reply",
             "kxm_workflow_checkpoint",
             "kxm_workflow_record",
-            "kxm_workflow_wait");
+            "kxm_workflow_wait",
+            "kxm_promote");
   }
 
   @Test

@@ -1,5 +1,6 @@
 package io.kxm.hub.mcp;
 
+import io.kxm.core.context.ContextOperations;
 import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
@@ -15,16 +16,20 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Both ports of an MCP session's agent in one object, since a session binds one port: peer
- * messaging and its workflow runs. Closing it closes the peer port (which holds presence).
+ * Every port of an MCP session's agent in one object, since a session binds one port: peer
+ * messaging, its workflow runs and its project's context. Closing it closes the peer port (which
+ * holds presence).
  */
-public final class AgentPorts implements PeerOperations, WorkflowOperations, AutoCloseable {
+public final class AgentPorts
+    implements PeerOperations, WorkflowOperations, ContextOperations, AutoCloseable {
   private final PeerOperations peers;
   private final WorkflowOperations workflows;
+  private final ContextOperations context;
 
-  public AgentPorts(PeerOperations peers, WorkflowOperations workflows) {
+  public AgentPorts(PeerOperations peers, WorkflowOperations workflows, ContextOperations context) {
     this.peers = peers;
     this.workflows = workflows;
+    this.context = context;
   }
 
   @Override
@@ -95,6 +100,31 @@ public final class AgentPorts implements PeerOperations, WorkflowOperations, Aut
   @Override
   public JsonNode improvementReport() {
     return workflows.improvementReport();
+  }
+
+  @Override
+  public JsonNode packet(JsonNode body) {
+    return context.packet(body);
+  }
+
+  @Override
+  public JsonNode recall(JsonNode body) {
+    return context.recall(body);
+  }
+
+  @Override
+  public JsonNode state(JsonNode body) {
+    return context.state(body);
+  }
+
+  @Override
+  public JsonNode episodes(JsonNode body) {
+    return context.episodes(body);
+  }
+
+  @Override
+  public JsonNode propose(JsonNode body) {
+    return context.propose(body);
   }
 
   @Override

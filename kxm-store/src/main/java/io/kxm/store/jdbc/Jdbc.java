@@ -50,6 +50,24 @@ public final class Jdbc {
     return dialect;
   }
 
+  /** Work on the raw connection, for code that speaks JDBC itself (the core's search indexes). */
+  @FunctionalInterface
+  public interface ConnectionWork<T> {
+    T apply(Connection connection) throws SQLException;
+  }
+
+  /**
+   * Runs {@code work} on this helper's connection, inside the current transaction; a failure is
+   * translated like any statement's, naming the current subject.
+   */
+  public <T> T onConnection(ConnectionWork<T> work) {
+    try {
+      return work.apply(connection);
+    } catch (SQLException e) {
+      throw SqlErrors.translate(e, store, subject);
+    }
+  }
+
   /** The parameter marker for a JSON value: PostgreSQL needs an explicit cast from text. */
   public String jsonParam() {
     return dialect == Dialect.POSTGRES ? "CAST(? AS json)" : "?";

@@ -3,6 +3,8 @@ package io.kxm.store.jdbc;
 import io.kxm.store.Tx;
 import io.kxm.store.agent.AgentStore;
 import io.kxm.store.agent.SqlAgentStore;
+import io.kxm.store.context.ContextStore;
+import io.kxm.store.context.SqlContextStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.lease.SqlLeaseStore;
 import io.kxm.store.messaging.MessageStore;
@@ -26,6 +28,7 @@ public final class SqlTx implements Tx {
   private final WorkflowRunStore workflowRuns;
   private final WorkflowJournalStore workflowJournal;
   private final SyncEventStore syncEvents;
+  private final ContextStore context;
 
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
@@ -35,6 +38,7 @@ public final class SqlTx implements Tx {
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
     this.syncEvents = new SqlSyncEventStore(jdbc, clock);
+    this.context = new SqlContextStore(jdbc);
   }
 
   @Override
@@ -70,5 +74,10 @@ public final class SqlTx implements Tx {
   @Override
   public SyncEventStore syncEvents() {
     return syncEvents;
+  }
+
+  @Override
+  public ContextStore context() {
+    return context;
   }
 }
