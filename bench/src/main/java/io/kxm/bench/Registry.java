@@ -13,9 +13,11 @@ import io.kxm.bench.baseline.RedisXadd;
 import io.kxm.bench.baseline.SessionStoreRangeRead;
 import io.kxm.bench.baseline.SqliteBatchInsert;
 import io.kxm.bench.baseline.SqliteCommits;
+import io.kxm.bench.baseline.SqliteFtsQuery;
 import io.kxm.bench.baseline.SqliteRangeRead;
 import io.kxm.bench.product.BuiltinTurnScenario;
 import io.kxm.bench.product.CliStartScenario;
+import io.kxm.bench.product.ContextRecallScenario;
 import io.kxm.bench.product.DurableSendScenario;
 import io.kxm.bench.product.FanOutScenario;
 import io.kxm.bench.product.HubSource;
@@ -52,6 +54,7 @@ public final class Registry {
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
         new Entry("session-store-range-read", SessionStoreRangeRead::new),
         new Entry("bare-model-stream", BareModelStream::new),
+        new Entry("sqlite-fts-query", SqliteFtsQuery::new),
         new Entry("java-version", JavaVersion::new));
   }
 
@@ -64,6 +67,7 @@ public final class Registry {
         new SessionDeliveryScenario(),
         new SessionReplayScenario(),
         new BuiltinTurnScenario(),
+        new ContextRecallScenario(),
         new SendToSseLatencyScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),
