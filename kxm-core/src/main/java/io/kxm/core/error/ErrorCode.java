@@ -340,6 +340,16 @@ public enum ErrorCode {
   FORUM_ROUND_CLOSED(409, "The round has ended; read the forum and wait for the next round."),
   KNOWLEDGE_BUNDLE_INVALID(
       400, "Pass a bundle written by 'kxm knowledge export'; the message names the bad field."),
+  // knowledge database and forum
+  KNOWLEDGE_ENTRY_NOT_FOUND(
+      404,
+      "Read the room with forum_read, or the task with knowledge, and use an entry id from it."),
+  FORUM_POST_LIMIT_REACHED(
+      409, "You used this round's posts; call forum_signal_done and wait for the next round."),
+  FORUM_ROUND_NOT_FOUND(
+      404, "Name a room and round the forum opened; the orchestrator opens each round first."),
+  FORUM_NOT_A_PARTICIPANT(
+      403, "Act only as an agent the round lists as a participant; the message names them."),
   EVOLVE_TASKS_INVALID(
       1, "Fix the tasks file the message names; each task needs an id and train/test pairs."),
 
