@@ -1,0 +1,87 @@
+package io.kxm.runtime.evolve;
+
+import io.kxm.runtime.knowledge.EntryType;
+import io.kxm.runtime.knowledge.KnowledgeEntries;
+import io.kxm.runtime.knowledge.KnowledgeEntry;
+import io.kxm.runtime.knowledge.SourcePhases;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+/**
+ * Enriches a seed: the task (test outputs hidden), the task's earlier attempts with their scores,
+ * the distilled bundles for it (its own, those for every task, injected ones) and the memory brief.
+ * With memory off a seed holds the task alone.
+ */
+final class SeedBuilder {
+  /** Attempts beyond this many are left out of a seed, oldest first; the note says so. */
+  static final int MAX_PRIOR_ATTEMPTS = 12;
+
+  private static final int PRIOR_ANSWER_CHARS = 2_000;
+
+  private final EvolutionStore store;
+  private final KnowledgeEntries entries;
+  private final boolean memory;
+  private final Function<EvolveTask, MemoryBriefing> briefs;
+
+  SeedBuilder(EvolutionStore store, boolean memory, Function<EvolveTask, MemoryBriefing> briefs) {
+    this.store = store;
+    this.entries = new KnowledgeEntries(store.database());
+    this.memory = memory;
+    this.briefs = briefs;
+  }
+
+  SeedPackage build(AttemptKey key, EvolveTask task) {
+    EvolveTask visible = SeedPackage.withoutTestOutputs(task);
+    List<String> notes = new ArrayList<>();
+    if (!memory) {
+      notes.add("memory off (--no-memory): no prior attempts, bundles or memory brief");
+      return new SeedPackage(key, visible, List.of(), List.of(), null, notes);
+    }
+    List<SeedPackage.PriorAttempt> prior = store.priorAttempts(task.id(), key.generation());
+    if (prior.size() > MAX_PRIOR_ATTEMPTS) {
+      notes.add(
+          (prior.size() - MAX_PRIOR_ATTEMPTS)
+              + " older attempts left out; the newest "
+              + MAX_PRIOR_ATTEMPTS
+              + " are shown");
+      prior = prior.subList(prior.size() - MAX_PRIOR_ATTEMPTS, prior.size());
+    }
+    List<SeedPackage.PriorAttempt> clipped =
+        prior.stream()
+            .map(p ->
+                new SeedPackage.PriorAttempt(
+                    p.generation(), p.agent(), p.status(), p.score(), p.solved(), clip(p.answer())))
+            .toList();
+    MemoryBriefing brief = briefs.apply(task);
+    if (brief.note() != null) {
+      notes.add(brief.note());
+    }
+    return new SeedPackage(key, visible, clipped, bundles(task.id()), brief.text(), notes);
+  }
+
+  private List<SeedPackage.SeedBundle> bundles(String taskId) {
+    List<SeedPackage.SeedBundle> out = new ArrayList<>();
+    for (String id : List.of(taskId, SourcePhases.CROSS_TASK)) {
+      for (KnowledgeEntry e : entries.byTask(id)) {
+        if (e.type() == EntryType.DISTILLATION) {
+          out.add(new SeedPackage.SeedBundle(e.id(), e.sourcePhase(), e.taskId(), e.content()));
+        }
+      }
+    }
+    return out;
+  }
+
+  private static String clip(String answer) {
+    return answer == null || answer.length() <= PRIOR_ANSWER_CHARS
+        ? answer
+        : answer.substring(0, PRIOR_ANSWER_CHARS) + "…";
+  }
+
+  /** The memory brief for a task, or why there is none. */
+  record MemoryBriefing(String text, String note) {
+    static MemoryBriefing unavailable(String why) {
+      return new MemoryBriefing(null, why);
+    }
+  }
+}

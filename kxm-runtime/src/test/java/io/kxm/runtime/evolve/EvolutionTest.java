@@ -1,0 +1,232 @@
+package io.kxm.runtime.evolve;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.runtime.knowledge.EntryType;
+import io.kxm.runtime.knowledge.KnowledgeDatabase;
+import io.kxm.runtime.knowledge.KnowledgeEntries;
+import io.kxm.runtime.knowledge.NewEntry;
+import io.kxm.runtime.knowledge.SourcePhases;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class EvolutionTest {
+  private static final List<EvolveTask> TASKS = TaskSet.load(ArcTasks.folder());
+
+  @TempDir Path dir;
+
+  private static EvolveSettings settings(int generations, boolean distill, boolean memory) {
+    return new EvolveSettings(generations, 2, 1, 0, 0, distill, memory, false, false, null);
+  }
+
+  /** Stands in for distilling: one cross-task bundle naming the rules of solved attempts. */
+  private static KnowledgePhases ruleNamingDistiller(KnowledgeDatabase db) {
+    return new KnowledgePhases() {
+      @Override
+      public void forum(int generation, List<EvolveTask> tasks, List<AttemptRecord> attempts) {}
+
+      @Override
+      public void distill(int generation, List<EvolveTask> tasks, List<String> targets) {
+        EvolutionStore store = new EvolutionStore(db);
+        StringBuilder lessons = new StringBuilder("Rules seen in generation " + generation + ":");
+        store
+            .attempts(generation)
+            .forEach(a -> lessons.append(' ').append(a.answer().lines().findFirst().orElse("")));
+        new KnowledgeEntries(db)
+            .add(
+                new NewEntry(
+                    EntryType.DISTILLATION,
+                    SourcePhases.CROSS_TASK_DISTILL,
+                    SourcePhases.CROSS_TASK,
+                    null,
+                    generation,
+                    0,
+                    "distiller",
+                    null,
+                    lessons.toString(),
+                    null));
+      }
+    };
+  }
+
+  @Test
+  void first_generation_solves_what_each_agent_knows_and_records_best_state() {
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
+      EvolutionStore store = new EvolutionStore(db);
+      EvolutionResult result =
+          Evolution.builder()
+              .tasks(TASKS)
+              .settings(settings(1, false, true))
+              .store(store)
+              .producer(new SimulatedAttemptProducer())
+              .build()
+              .run();
+
+      assertThat(result.solved()).isEqualTo(1);
+      assertThat(store.attempts(1))
+          .extracting(a -> a.key().key() + " " + a.solved())
+          .containsExactly(
+              "g1/mirror-a/agent-1/1 true",
+              "g1/mirror-b/agent-2/1 false",
+              "g1/swap-c/agent-1/1 false");
+      assertThat(new KnowledgeEntries(db).byTask("mirror-a"))
+          .singleElement()
+          .satisfies(e -> assertThat(e.type()).isEqualTo(EntryType.ATTEMPT))
+          .satisfies(e -> assertThat(e.score()).isEqualTo(1.0));
+    }
+  }
+
+  @Test
+  void second_generation_seeds_carry_the_first_generations_bundle_and_solve_the_rest() {
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
+      EvolutionStore store = new EvolutionStore(db);
+      EvolutionResult result =
+          Evolution.builder()
+              .tasks(TASKS)
+              .settings(settings(2, true, true))
+              .store(store)
+              .producer(new SimulatedAttemptProducer())
+              .knowledge(ruleNamingDistiller(db))
+              .build()
+              .run();
+
+      List<SeedPackage> second = store.seeds(2);
+      assertThat(second).extracting(s -> s.key().taskId()).containsExactly("mirror-b", "swap-c");
+      assertThat(second)
+          .allSatisfy(s ->
+              assertThat(s.bundles())
+                  .singleElement()
+                  .satisfies(b -> assertThat(b.content()).contains("flip_horizontal", "transpose")))
+          .allSatisfy(s -> assertThat(s.priorAttempts()).hasSize(1))
+          .allSatisfy(
+              s -> assertThat(s.task().test()).allSatisfy(p -> assertThat(p.output()).isNull()));
+      assertThat(result.solved()).isEqualTo(3);
+      assertThat(result.generations())
+          .extracting(GenerationSummary::solvedSoFar)
+          .containsExactly(1, 3);
+    }
+  }
+
+  @Test
+  void without_memory_the_second_generation_learns_nothing() {
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
+      EvolutionStore store = new EvolutionStore(db);
+      List<String> notes = new ArrayList<>();
+      EvolutionResult result =
+          Evolution.builder()
+              .tasks(TASKS)
+              .settings(settings(2, true, false))
+              .store(store)
+              .producer(new SimulatedAttemptProducer())
+              .knowledge(ruleNamingDistiller(db))
+              .listener(
+                  new EvolutionListener() {
+                    @Override
+                    public void note(String text) {
+                      notes.add(text);
+                    }
+                  })
+              .build()
+              .run();
+
+      assertThat(result.solved()).isEqualTo(1);
+      assertThat(store.seeds(2)).allSatisfy(s -> assertThat(s.bundles()).isEmpty());
+      assertThat(notes).contains("distilling skipped: memory is off");
+    }
+  }
+
+  @Test
+  void a_run_cut_off_mid_generation_resumes_without_repeating_a_finished_attempt() {
+    AtomicInteger calls = new AtomicInteger();
+    AttemptProducer crashesOnSecond =
+        (seed, prompt) -> {
+          if (calls.incrementAndGet() == 2) {
+            throw new IllegalStateException("process died");
+          }
+          return new SimulatedAttemptProducer().attempt(seed, prompt);
+        };
+    Path file = dir.resolve("k.db");
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(file)) {
+      Evolution first =
+          Evolution.builder()
+              .tasks(TASKS)
+              .settings(settings(1, false, true))
+              .store(new EvolutionStore(db))
+              .producer(crashesOnSecond)
+              .build();
+      assertThatThrownBy(first::run).hasMessage("process died");
+    }
+    List<AttemptKey> produced = new ArrayList<>();
+    List<AttemptKey> skipped = new ArrayList<>();
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(file)) {
+      EvolutionStore store = new EvolutionStore(db);
+      Evolution.builder()
+          .tasks(TASKS)
+          .settings(settings(1, false, true))
+          .store(store)
+          .producer((seed, prompt) -> {
+            produced.add(seed.key());
+            return new SimulatedAttemptProducer().attempt(seed, prompt);
+          })
+          .listener(
+              new EvolutionListener() {
+                @Override
+                public void attemptSkipped(AttemptKey key) {
+                  skipped.add(key);
+                }
+              })
+          .build()
+          .run();
+
+      assertThat(skipped).extracting(AttemptKey::key).containsExactly("g1/mirror-a/agent-1/1");
+      assertThat(produced)
+          .extracting(AttemptKey::key)
+          .containsExactly("g1/mirror-b/agent-2/1", "g1/swap-c/agent-1/1");
+      assertThat(store.attempts(1)).hasSize(3);
+      assertThat(new KnowledgeEntries(db).byTask("mirror-a")).hasSize(1);
+    }
+  }
+
+  @Test
+  void resuming_with_other_tasks_or_population_is_refused() {
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
+      EvolutionStore store = new EvolutionStore(db);
+      Evolution.builder()
+          .tasks(TASKS)
+          .settings(settings(1, false, true))
+          .store(store)
+          .producer(new SimulatedAttemptProducer())
+          .build()
+          .run();
+
+      Evolution fewerTasks =
+          Evolution.builder()
+              .tasks(TASKS.subList(0, 2))
+              .settings(settings(1, false, true))
+              .store(store)
+              .producer(new SimulatedAttemptProducer())
+              .build();
+      Evolution otherPopulation =
+          Evolution.builder()
+              .tasks(TASKS)
+              .settings(new EvolveSettings(1, 3, 1, 0, 0, false, true, false, false, null))
+              .store(store)
+              .producer(new SimulatedAttemptProducer())
+              .build();
+
+      assertThatThrownBy(fewerTasks::run)
+          .isInstanceOfSatisfying(
+              KxmException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.EVOLVE_RUN_MISMATCH))
+          .hasMessageContaining("other tasks");
+      assertThatThrownBy(otherPopulation::run).hasMessageContaining("--population 2");
+    }
+  }
+}
