@@ -3,6 +3,7 @@ package io.kxm.cli;
 import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
+import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
@@ -32,6 +33,7 @@ import picocli.CommandLine.Command;
       RuntimeCommand.class,
       RunCommand.class,
       RunsCommand.class,
-      TrustCommand.class
+      TrustCommand.class,
+      EvolveCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

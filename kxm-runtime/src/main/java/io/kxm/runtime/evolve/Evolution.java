@@ -51,7 +51,7 @@ public final class Evolution {
     return new Builder();
   }
 
-  public EvolutionResult run() {
+  public EvolutionResult run() throws InterruptedException {
     tasks.forEach(evaluator::check);
     store.begin(Tokens.sha256Hex(Json.write(tasks)), settings, clock.instant());
     boolean stoppedEarly = false;
@@ -83,7 +83,8 @@ public final class Evolution {
     return new EvolutionResult(summaries, tasks.size(), solved, stoppedEarly);
   }
 
-  private GenerationPhase runFrom(int g, GenerationPhase from, List<String> active) {
+  private GenerationPhase runFrom(int g, GenerationPhase from, List<String> active)
+      throws InterruptedException {
     GenerationPhase phase = from;
     if (phase == GenerationPhase.ATTEMPTS) {
       listener.phaseStarted(g, phase);

@@ -12,11 +12,13 @@ public interface KnowledgePhases {
    * Runs the per-task rounds (one room per task, its attempters as participants), then the
    * cross-task rounds (one room, every agent).
    */
-  void forum(int generation, List<EvolveTask> tasks, List<AttemptRecord> attempts);
+  void forum(int generation, List<EvolveTask> tasks, List<AttemptRecord> attempts)
+      throws InterruptedException;
 
   /**
    * Distils bundles from what the generation left: one per task, and cross-task ones for each of
    * {@code targets}, the tasks the next generation will seed.
    */
-  void distill(int generation, List<EvolveTask> tasks, List<String> targets);
+  void distill(int generation, List<EvolveTask> tasks, List<String> targets)
+      throws InterruptedException;
 }

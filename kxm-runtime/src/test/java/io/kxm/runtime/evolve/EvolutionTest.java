@@ -57,7 +57,7 @@ class EvolutionTest {
   }
 
   @Test
-  void first_generation_solves_what_each_agent_knows_and_records_best_state() {
+  void first_generation_solves_what_each_agent_knows_and_records_best_state() throws Exception {
     try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
       EvolutionStore store = new EvolutionStore(db);
       EvolutionResult result =
@@ -84,7 +84,8 @@ class EvolutionTest {
   }
 
   @Test
-  void second_generation_seeds_carry_the_first_generations_bundle_and_solve_the_rest() {
+  void second_generation_seeds_carry_the_first_generations_bundle_and_solve_the_rest()
+      throws Exception {
     try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
       EvolutionStore store = new EvolutionStore(db);
       EvolutionResult result =
@@ -115,7 +116,7 @@ class EvolutionTest {
   }
 
   @Test
-  void without_memory_the_second_generation_learns_nothing() {
+  void without_memory_the_second_generation_learns_nothing() throws Exception {
     try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
       EvolutionStore store = new EvolutionStore(db);
       List<String> notes = new ArrayList<>();
@@ -143,7 +144,8 @@ class EvolutionTest {
   }
 
   @Test
-  void a_run_cut_off_mid_generation_resumes_without_repeating_a_finished_attempt() {
+  void a_run_cut_off_mid_generation_resumes_without_repeating_a_finished_attempt()
+      throws Exception {
     AtomicInteger calls = new AtomicInteger();
     AttemptProducer crashesOnSecond =
         (seed, prompt) -> {
@@ -195,7 +197,7 @@ class EvolutionTest {
   }
 
   @Test
-  void resuming_with_other_tasks_or_population_is_refused() {
+  void resuming_with_other_tasks_or_population_is_refused() throws Exception {
     try (KnowledgeDatabase db = KnowledgeDatabase.open(dir.resolve("k.db"))) {
       EvolutionStore store = new EvolutionStore(db);
       Evolution.builder()
