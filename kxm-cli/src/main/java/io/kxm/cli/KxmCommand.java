@@ -7,7 +7,9 @@ import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
+import io.kxm.cli.knowledge.KnowledgeCommand;
 import io.kxm.cli.mcp.McpCommand;
+import io.kxm.cli.memory.MemoryCommand;
 import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
@@ -34,6 +36,8 @@ import picocli.CommandLine.Command;
       RunCommand.class,
       RunsCommand.class,
       TrustCommand.class,
+      KnowledgeCommand.class,
+      MemoryCommand.class,
       EvolveCommand.class
     })
 public final class KxmCommand extends GroupCommand {}
