@@ -216,6 +216,7 @@ public final class EvolveCommand implements Callable<Integer> {
                       EvolveDistilling.step(kdb, producer.equals(SIMULATED), progress::note),
                       progress::note))
               .listener(progress)
+              .projectRoot(context.projectPaths().root())
               .build()
               .run();
       EvolveOutput.print(

@@ -3,13 +3,14 @@ package io.kxm.runtime.evolve;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.memory.MemoryBrief;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -44,7 +45,19 @@ public final class Evolution {
     this.knowledge = b.knowledge;
     this.listener = b.listener;
     this.clock = b.clock;
-    this.seeds = new SeedBuilder(store, settings.memory(), b.memoryBriefs);
+    this.seeds = new SeedBuilder(store, settings.memory(), () -> brief(b.projectRoot));
+  }
+
+  private static SeedBuilder.MemoryBriefing brief(Path projectRoot) {
+    if (projectRoot == null) {
+      return SeedBuilder.MemoryBriefing.unavailable(
+          "memory brief skipped: no project folder given");
+    }
+    MemoryBrief brief = MemoryBrief.read(projectRoot);
+    return brief.isEmpty()
+        ? SeedBuilder.MemoryBriefing.unavailable(
+            "memory brief empty: " + projectRoot + " has no .kxm/memory files or promoted skills")
+        : new SeedBuilder.MemoryBriefing(brief.text(), null);
   }
 
   public static Builder builder() {
@@ -224,10 +237,7 @@ public final class Evolution {
     private KnowledgePhases knowledge;
     private EvolutionListener listener = EvolutionListener.NONE;
     private Clock clock = Clock.systemUTC();
-    private Function<EvolveTask, SeedBuilder.MemoryBriefing> memoryBriefs =
-        t ->
-            SeedBuilder.MemoryBriefing.unavailable(
-                "memory brief skipped: this build has no memory retrieval");
+    private Path projectRoot;
 
     private Builder() {}
 
@@ -253,6 +263,15 @@ public final class Evolution {
 
     public Builder evaluator(AttemptEvaluator evaluator) {
       this.evaluator = evaluator;
+      return this;
+    }
+
+    /**
+     * The project whose memory brief ({@code .kxm/memory}, promoted skills) goes into every seed;
+     * without one, seeds carry no brief and say so.
+     */
+    public Builder projectRoot(Path projectRoot) {
+      this.projectRoot = projectRoot;
       return this;
     }
 

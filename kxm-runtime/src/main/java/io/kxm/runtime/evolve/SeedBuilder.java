@@ -6,7 +6,7 @@ import io.kxm.runtime.knowledge.KnowledgeEntry;
 import io.kxm.runtime.knowledge.SourcePhases;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * Enriches a seed: the task (test outputs hidden), the task's earlier attempts with their scores,
@@ -22,9 +22,10 @@ final class SeedBuilder {
   private final EvolutionStore store;
   private final KnowledgeEntries entries;
   private final boolean memory;
-  private final Function<EvolveTask, MemoryBriefing> briefs;
+  private final Supplier<MemoryBriefing> briefs;
+  private MemoryBriefing brief;
 
-  SeedBuilder(EvolutionStore store, boolean memory, Function<EvolveTask, MemoryBriefing> briefs) {
+  SeedBuilder(EvolutionStore store, boolean memory, Supplier<MemoryBriefing> briefs) {
     this.store = store;
     this.entries = new KnowledgeEntries(store.database());
     this.memory = memory;
@@ -53,7 +54,10 @@ final class SeedBuilder {
                 new SeedPackage.PriorAttempt(
                     p.generation(), p.agent(), p.status(), p.score(), p.solved(), clip(p.answer())))
             .toList();
-    MemoryBriefing brief = briefs.apply(task);
+    if (brief == null) {
+      // read once per run: the project's memory does not change while the loop runs
+      brief = briefs.get();
+    }
     if (brief.note() != null) {
       notes.add(brief.note());
     }
