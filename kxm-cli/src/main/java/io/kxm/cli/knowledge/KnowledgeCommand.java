@@ -8,5 +8,5 @@ import picocli.CommandLine.Command;
     name = "knowledge",
     mixinStandardHelpOptions = true,
     description = "Serve forum tools over a knowledge database, and export its knowledge bundles.",
-    subcommands = {KnowledgeMcpCommand.class})
+    subcommands = {KnowledgeMcpCommand.class, KnowledgeExportCommand.class})
 public final class KnowledgeCommand extends GroupCommand {}

@@ -3,6 +3,7 @@ package io.kxm.runtime.knowledge;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
+import io.kxm.core.search.SqliteTextIndex;
 import io.kxm.core.search.TextIndex;
 import io.kxm.runtime.store.Schema;
 import io.kxm.runtime.store.Sqlite;
@@ -29,6 +30,8 @@ import org.sqlite.SQLiteConfig;
  * file). Reads use a connection of their own and never wait for a write.
  */
 public final class KnowledgeDatabase implements AutoCloseable {
+  private static final TextIndex TEXT_INDEX = new SqliteTextIndex();
+
   static final Schema SCHEMA =
       new Schema("knowledge database", 1, KnowledgeDatabase.class, "knowledge-v1.sql");
 
@@ -52,7 +55,7 @@ public final class KnowledgeDatabase implements AutoCloseable {
     this.clock = clock;
     this.writer = writer;
     this.reader = reader;
-    this.textIndex = KnowledgeTextIndex.INSTANCE;
+    this.textIndex = TEXT_INDEX;
     this.databaseId = databaseId;
   }
 
@@ -161,7 +164,7 @@ public final class KnowledgeDatabase implements AutoCloseable {
 
   private static String prepare(Connection c, Clock clock) throws SQLException {
     try (Statement s = c.createStatement()) {
-      for (String ddl : KnowledgeTextIndex.INSTANCE.schema()) {
+      for (String ddl : TEXT_INDEX.schema()) {
         s.execute(ddl);
       }
     }

@@ -112,6 +112,21 @@ public final class KnowledgeEntries {
   }
 
   /**
+   * The distillations for {@code taskId} and those broadcast to every task, oldest first; every
+   * distillation when {@code taskId} is null.
+   */
+  public List<KnowledgeEntry> distillations(Connection c, String taskId) throws SQLException {
+    if (taskId == null) {
+      return select(c, "WHERE entry_type = 'distillation' ORDER BY seq");
+    }
+    return select(
+        c,
+        "WHERE entry_type = 'distillation' AND task_id IN (?, ?) ORDER BY seq",
+        taskId,
+        SourcePhases.CROSS_TASK);
+  }
+
+  /**
    * Full-text search over every entry's content: exact phrases first, then token relevance. A blank
    * query searches nothing and answers mode {@code none}.
    */
