@@ -14,9 +14,11 @@ import io.kxm.runtime.evolve.GateEvaluator;
 import io.kxm.runtime.evolve.HarnessAttemptProducer;
 import io.kxm.runtime.evolve.LoopKnowledge;
 import io.kxm.runtime.evolve.SimulatedAttemptProducer;
+import io.kxm.runtime.evolve.SimulatedDistillation;
 import io.kxm.runtime.evolve.SimulatedForumVoice;
 import io.kxm.runtime.evolve.TaskSet;
 import io.kxm.runtime.gate.ProcessGateExecutor;
+import io.kxm.runtime.knowledge.DistillationProducer;
 import io.kxm.runtime.knowledge.KnowledgeDatabase;
 import io.kxm.runtime.route.RouteHarness;
 import io.kxm.runtime.session.api.HarnessSpec;
@@ -148,6 +150,13 @@ public final class EvolveCommand implements Callable<Integer> {
           "Seeds hold only the task: no prior attempts, bundles, memory brief, forums or distilling.")
   boolean noMemory;
 
+  @Option(
+      names = "--seed-bundle",
+      paramLabel = "FILE",
+      description =
+          "Import a bundle written by 'kxm knowledge export' before the first generation.")
+  Path seedBundle;
+
   @Option(names = "--keep-solved", description = "Keep solved tasks in later generations.")
   boolean keepSolved;
 
@@ -192,13 +201,16 @@ public final class EvolveCommand implements Callable<Integer> {
     try (KnowledgeDatabase kdb = KnowledgeDatabase.open(file)) {
       AttemptProducer attempts;
       ForumVoice voice;
+      DistillationProducer distillation;
       if (producer.equals(SIMULATED)) {
         attempts = new SimulatedAttemptProducer();
         voice = new SimulatedForumVoice();
+        distillation = new SimulatedDistillation();
       } else {
         HarnessAttemptProducer harness = harnessProducer();
         attempts = harness;
         voice = harness;
+        distillation = harness;
       }
       EvolutionResult result =
           Evolution.builder()
@@ -212,8 +224,8 @@ public final class EvolveCommand implements Callable<Integer> {
                       kdb,
                       settings,
                       voice,
+                      distillation,
                       Duration.ofSeconds(forumRoundTimeoutSeconds),
-                      EvolveDistilling.step(kdb, producer.equals(SIMULATED), progress::note),
                       progress::note))
               .listener(progress)
               .projectRoot(context.projectPaths().root())
@@ -241,7 +253,7 @@ public final class EvolveCommand implements Callable<Integer> {
         !noMemory,
         forumEarlyExit,
         keepSolved,
-        null);
+        seedBundle == null ? null : resolve(seedBundle));
   }
 
   private HarnessAttemptProducer harnessProducer() {

@@ -359,6 +359,10 @@ public enum ErrorCode {
           + " a new --db for a new run."),
   EVOLVE_RUN_NOT_FOUND(
       1, "Run 'kxm evolve TASKS --db FILE' first, or point --db at the database of a run."),
+  EVOLVE_TURN_FAILED(
+      1,
+      "Try the harness alone ('kxm session new' and one prompt); the message says how the turn"
+          + " ended."),
 
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(

@@ -3,6 +3,7 @@ package io.kxm.runtime.evolve;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.knowledge.Bundles;
 import io.kxm.runtime.memory.MemoryBrief;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -67,6 +68,7 @@ public final class Evolution {
   public EvolutionResult run() throws InterruptedException {
     tasks.forEach(evaluator::check);
     store.begin(Tokens.sha256Hex(Json.write(tasks)), settings, clock.instant());
+    injectSeedBundle();
     boolean stoppedEarly = false;
     for (int g = 1; g <= settings.generations(); g++) {
       GenerationPhase phase = store.phase(g).orElse(null);
@@ -94,6 +96,30 @@ public final class Evolution {
     List<GenerationSummary> summaries = store.summaries();
     int solved = summaries.isEmpty() ? 0 : summaries.getLast().solvedSoFar();
     return new EvolutionResult(summaries, tasks.size(), solved, stoppedEarly);
+  }
+
+  /**
+   * Imports the exported bundle named by the settings. Importing is idempotent, so a resumed run
+   * imports it again without adding anything twice.
+   */
+  private void injectSeedBundle() {
+    if (settings.seedBundle() == null) {
+      return;
+    }
+    if (!settings.memory()) {
+      listener.note("seed bundle skipped: memory is off");
+      return;
+    }
+    Bundles.Injected injected =
+        Bundles.inject(store.database(), Bundles.read(settings.seedBundle()));
+    listener.note(
+        "seed bundle "
+            + settings.seedBundle()
+            + ": "
+            + injected.added()
+            + " entries added, "
+            + injected.alreadyPresent()
+            + " already present");
   }
 
   private GenerationPhase runFrom(int g, GenerationPhase from, List<String> active)

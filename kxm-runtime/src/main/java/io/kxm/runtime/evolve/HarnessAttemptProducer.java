@@ -1,6 +1,9 @@
 package io.kxm.runtime.evolve;
 
+import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.knowledge.DistillationProducer;
+import io.kxm.runtime.knowledge.DistillationRequest;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
@@ -20,7 +23,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * person watches an evolution, so a turn that asks for one is cancelled as an error. Also speaks
  * for agents in forum rounds, with the same harness.
  */
-public final class HarnessAttemptProducer implements AttemptProducer, ForumVoice {
+public final class HarnessAttemptProducer
+    implements AttemptProducer, ForumVoice, DistillationProducer {
   private final Harness harness;
   private final Path workspace;
   private final String model;
@@ -85,6 +89,31 @@ public final class HarnessAttemptProducer implements AttemptProducer, ForumVoice
             "forum/g" + c.generation() + "/" + c.room().id() + "/" + c.round() + "/" + c.agent(),
             prompt.toString());
     return said.scored() ? said.answer() : null;
+  }
+
+  @Override
+  public String distill(DistillationRequest request) throws InterruptedException {
+    AttemptOutcome said =
+        turn(
+            "distill/g"
+                + request.generation()
+                + "/"
+                + request.scope()
+                + "/"
+                + request.targetTaskId(),
+            request.prompt());
+    if (!said.scored() || said.answer().isBlank()) {
+      // the distiller records the failure for this bundle only and goes on with the others
+      throw new KxmException(
+          ErrorCode.EVOLVE_TURN_FAILED,
+          "distilling turn ended " + said.status() + ": " + said.detail());
+    }
+    return said.answer();
+  }
+
+  @Override
+  public String name() {
+    return "harness-distiller";
   }
 
   private AttemptOutcome turn(String key, String prompt) throws InterruptedException {

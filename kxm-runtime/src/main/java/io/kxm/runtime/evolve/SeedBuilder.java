@@ -17,6 +17,9 @@ final class SeedBuilder {
   /** Attempts beyond this many are left out of a seed, oldest first; the note says so. */
   static final int MAX_PRIOR_ATTEMPTS = 12;
 
+  /** Bundles beyond this many are left out of a seed, oldest first; the note says so. */
+  static final int MAX_BUNDLES = 8;
+
   private static final int PRIOR_ANSWER_CHARS = 2_000;
 
   private final EvolutionStore store;
@@ -61,17 +64,30 @@ final class SeedBuilder {
     if (brief.note() != null) {
       notes.add(brief.note());
     }
-    return new SeedPackage(key, visible, clipped, bundles(task.id()), brief.text(), notes);
+    List<SeedPackage.SeedBundle> bundles = bundles(task.id());
+    if (bundles.size() > MAX_BUNDLES) {
+      notes.add(
+          (bundles.size() - MAX_BUNDLES)
+              + " older bundles left out; the newest "
+              + MAX_BUNDLES
+              + " are shown");
+      bundles = bundles.subList(bundles.size() - MAX_BUNDLES, bundles.size());
+    }
+    return new SeedPackage(key, visible, clipped, bundles, brief.text(), notes);
   }
 
   private List<SeedPackage.SeedBundle> bundles(String taskId) {
     List<SeedPackage.SeedBundle> out = new ArrayList<>();
+    List<KnowledgeEntry> distilled = new ArrayList<>();
     for (String id : List.of(taskId, SourcePhases.CROSS_TASK)) {
-      for (KnowledgeEntry e : entries.byTask(id)) {
-        if (e.type() == EntryType.DISTILLATION) {
-          out.add(new SeedPackage.SeedBundle(e.id(), e.sourcePhase(), e.taskId(), e.content()));
-        }
-      }
+      entries.byTask(id).stream()
+          .filter(e -> e.type() == EntryType.DISTILLATION)
+          .forEach(distilled::add);
+    }
+    // oldest first, so the newest are the ones kept when a seed has too many
+    distilled.sort(java.util.Comparator.comparing(KnowledgeEntry::createdAt));
+    for (KnowledgeEntry e : distilled) {
+      out.add(new SeedPackage.SeedBundle(e.id(), e.sourcePhase(), e.taskId(), e.content()));
     }
     return out;
   }

@@ -8,9 +8,8 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.knowledge.EntryType;
 import io.kxm.runtime.knowledge.KnowledgeDatabase;
 import io.kxm.runtime.knowledge.KnowledgeEntries;
-import io.kxm.runtime.knowledge.NewEntry;
-import io.kxm.runtime.knowledge.SourcePhases;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -26,34 +25,15 @@ class EvolutionTest {
     return new EvolveSettings(generations, 2, 1, 0, 0, distill, memory, false, false, null);
   }
 
-  /** Stands in for distilling: one cross-task bundle naming the rules of solved attempts. */
-  private static KnowledgePhases ruleNamingDistiller(KnowledgeDatabase db) {
-    return new KnowledgePhases() {
-      @Override
-      public void forum(int generation, List<EvolveTask> tasks, List<AttemptRecord> attempts) {}
-
-      @Override
-      public void distill(int generation, List<EvolveTask> tasks, List<String> targets) {
-        EvolutionStore store = new EvolutionStore(db);
-        StringBuilder lessons = new StringBuilder("Rules seen in generation " + generation + ":");
-        store
-            .attempts(generation)
-            .forEach(a -> lessons.append(' ').append(a.answer().lines().findFirst().orElse("")));
-        new KnowledgeEntries(db)
-            .add(
-                new NewEntry(
-                    EntryType.DISTILLATION,
-                    SourcePhases.CROSS_TASK_DISTILL,
-                    SourcePhases.CROSS_TASK,
-                    null,
-                    generation,
-                    0,
-                    "distiller",
-                    null,
-                    lessons.toString(),
-                    null));
-      }
-    };
+  /** The real forum and distiller, with simulated voices and a simulated distilling model. */
+  private static KnowledgePhases simulatedKnowledge(KnowledgeDatabase db, EvolveSettings settings) {
+    return new LoopKnowledge(
+        db,
+        settings,
+        new SimulatedForumVoice(),
+        new SimulatedDistillation(),
+        Duration.ofSeconds(60),
+        note -> {});
   }
 
   @Test
@@ -94,7 +74,7 @@ class EvolutionTest {
               .settings(settings(2, true, true))
               .store(store)
               .producer(new SimulatedAttemptProducer())
-              .knowledge(ruleNamingDistiller(db))
+              .knowledge(simulatedKnowledge(db, settings(2, true, true)))
               .build()
               .run();
 
@@ -103,8 +83,13 @@ class EvolutionTest {
       assertThat(second)
           .allSatisfy(s ->
               assertThat(s.bundles())
-                  .singleElement()
-                  .satisfies(b -> assertThat(b.content()).contains("flip_horizontal", "transpose")))
+                  .extracting(SeedPackage.SeedBundle::content)
+                  .anySatisfy(c -> assertThat(c).contains("solved a task: flip_horizontal")))
+          .allSatisfy(s ->
+              assertThat(s.bundles())
+                  .extracting(b -> new KnowledgeEntries(db).get(b.entryId()).orElseThrow())
+                  .allSatisfy(e -> assertThat(e.type()).isEqualTo(EntryType.DISTILLATION))
+                  .allSatisfy(e -> assertThat(e.generation()).isEqualTo(1)))
           .allSatisfy(s -> assertThat(s.priorAttempts()).hasSize(1))
           .allSatisfy(
               s -> assertThat(s.task().test()).allSatisfy(p -> assertThat(p.output()).isNull()));
@@ -126,7 +111,7 @@ class EvolutionTest {
               .settings(settings(2, true, false))
               .store(store)
               .producer(new SimulatedAttemptProducer())
-              .knowledge(ruleNamingDistiller(db))
+              .knowledge(simulatedKnowledge(db, settings(2, true, false)))
               .listener(
                   new EvolutionListener() {
                     @Override
