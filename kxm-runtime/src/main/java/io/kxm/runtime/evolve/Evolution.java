@@ -1,10 +1,8 @@
 package io.kxm.runtime.evolve;
 
-import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.knowledge.Bundles;
-import io.kxm.runtime.memory.MemoryBrief;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -46,19 +44,7 @@ public final class Evolution {
     this.knowledge = b.knowledge;
     this.listener = b.listener;
     this.clock = b.clock;
-    this.seeds = new SeedBuilder(store, settings.memory(), () -> brief(b.projectRoot));
-  }
-
-  private static SeedBuilder.MemoryBriefing brief(Path projectRoot) {
-    if (projectRoot == null) {
-      return SeedBuilder.MemoryBriefing.unavailable(
-          "memory brief skipped: no project folder given");
-    }
-    MemoryBrief brief = MemoryBrief.read(projectRoot);
-    return brief.isEmpty()
-        ? SeedBuilder.MemoryBriefing.unavailable(
-            "memory brief empty: " + projectRoot + " has no .kxm/memory files or promoted skills")
-        : new SeedBuilder.MemoryBriefing(brief.text(), null);
+    this.seeds = new SeedBuilder(store, settings.memory(), b.projectRoot);
   }
 
   public static Builder builder() {
@@ -127,7 +113,7 @@ public final class Evolution {
     GenerationPhase phase = from;
     if (phase == GenerationPhase.ATTEMPTS) {
       listener.phaseStarted(g, phase);
-      runAttempts(g);
+      new AttemptRunner(store, producer, evaluator, listener, clock).run(g, byId);
       phase = advance(g, GenerationPhase.FORUM);
     }
     List<EvolveTask> generationTasks = active.stream().map(byId::get).toList();
@@ -178,48 +164,6 @@ public final class Evolution {
   private GenerationPhase advance(int g, GenerationPhase next) {
     store.setPhase(g, next, clock.instant());
     return next;
-  }
-
-  private void runAttempts(int g) {
-    Set<String> finished = store.finishedKeys(g);
-    for (SeedPackage seed : store.seeds(g)) {
-      AttemptKey key = seed.key();
-      if (finished.contains(key.key())) {
-        listener.attemptSkipped(key);
-        continue;
-      }
-      AttemptProducer.AttemptOutcome outcome = produce(seed);
-      AttemptRecord record;
-      if (outcome.scored()) {
-        Evaluation e = evaluator.evaluate(byId.get(key.taskId()), outcome.answer());
-        record =
-            new AttemptRecord(
-                key,
-                outcome.status(),
-                outcome.answer(),
-                e.score(),
-                e.solved(),
-                e.detail() + "; " + outcome.detail(),
-                null,
-                clock.instant());
-      } else {
-        record =
-            new AttemptRecord(
-                key, outcome.status(), null, null, false, outcome.detail(), null, clock.instant());
-      }
-      store.record(record);
-      listener.attemptFinished(record);
-    }
-  }
-
-  private AttemptProducer.AttemptOutcome produce(SeedPackage seed) {
-    try {
-      return producer.attempt(seed, SeedPrompt.render(seed));
-    } catch (KxmException e) {
-      // the attempt failed, not the loop: it is recorded as an error and the next one runs
-      return new AttemptProducer.AttemptOutcome(
-          AttemptProducer.AttemptOutcome.ERROR, null, e.code().code() + ": " + e.getMessage());
-    }
   }
 
   /** The tasks generation {@code g} attempts: all of them, less those solved before it. */

@@ -7,7 +7,6 @@ import io.kxm.runtime.knowledge.KnowledgeDatabase;
 import io.kxm.runtime.knowledge.KnowledgeEntries;
 import io.kxm.runtime.knowledge.KnowledgeEntry;
 import io.kxm.runtime.knowledge.NewEntry;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -27,66 +26,6 @@ import java.util.Set;
  * leaves an attempt either wholly recorded or not at all.
  */
 public final class EvolutionStore {
-  static final int ANSWER_MAX_CHARS = 50_000;
-  private static final int CONTENT_MAX_CHARS = 8_000;
-
-  private static final List<String> SCHEMA =
-      List.of(
-          """
-          CREATE TABLE IF NOT EXISTS evolve_run (
-            id INTEGER PRIMARY KEY CHECK (id = 1),
-            tasks_sha256 TEXT NOT NULL,
-            population INTEGER NOT NULL,
-            attempts_per_task INTEGER NOT NULL,
-            settings_json TEXT NOT NULL,
-            started_at INTEGER NOT NULL
-          ) STRICT\
-          """,
-          """
-          CREATE TABLE IF NOT EXISTS evolve_generation (
-            generation INTEGER PRIMARY KEY,
-            tasks_json TEXT NOT NULL,
-            phase TEXT NOT NULL CHECK (phase IN ('attempts', 'forum', 'distill', 'done')),
-            started_at INTEGER NOT NULL,
-            finished_at INTEGER
-          ) STRICT\
-          """,
-          """
-          CREATE TABLE IF NOT EXISTS evolve_seed (
-            attempt_key TEXT PRIMARY KEY,
-            generation INTEGER NOT NULL,
-            task_id TEXT NOT NULL,
-            agent TEXT NOT NULL,
-            attempt INTEGER NOT NULL,
-            payload_json TEXT NOT NULL
-          ) STRICT\
-          """,
-          """
-          CREATE TABLE IF NOT EXISTS evolve_attempt (
-            attempt_key TEXT PRIMARY KEY,
-            generation INTEGER NOT NULL,
-            task_id TEXT NOT NULL,
-            agent TEXT NOT NULL,
-            attempt INTEGER NOT NULL,
-            status TEXT NOT NULL,
-            answer TEXT,
-            score REAL,
-            solved INTEGER NOT NULL,
-            detail TEXT NOT NULL,
-            entry_id TEXT,
-            finished_at INTEGER NOT NULL
-          ) STRICT\
-          """,
-          "CREATE INDEX IF NOT EXISTS evolve_attempt_by_task ON evolve_attempt (task_id, generation)",
-          """
-          CREATE TABLE IF NOT EXISTS evolve_task_state (
-            task_id TEXT PRIMARY KEY,
-            attempts INTEGER NOT NULL,
-            best_score REAL,
-            best_attempt TEXT,
-            solved_generation INTEGER
-          ) STRICT\
-          """);
 
   private final KnowledgeDatabase db;
   private final KnowledgeEntries entries;
@@ -94,9 +33,10 @@ public final class EvolutionStore {
   public EvolutionStore(KnowledgeDatabase db) {
     this.db = db;
     this.entries = new KnowledgeEntries(db);
+    List<String> schema = EvolveTables.statements();
     db.write(c -> {
       try (Statement s = c.createStatement()) {
-        for (String ddl : SCHEMA) {
+        for (String ddl : schema) {
           s.execute(ddl);
         }
       }
@@ -285,115 +225,27 @@ public final class EvolutionStore {
    */
   public boolean record(AttemptRecord a) {
     return db.write(c -> {
-      if (exists(c, a.key().key())) {
+      if (AttemptRows.exists(c, a.key().key())) {
         return false;
       }
       KnowledgeEntry entry =
           entries.add(
               c,
               NewEntry.attempt(
-                  a.key().taskId(), a.key().generation(), a.key().agent(), content(a), a.score()));
-      insertAttempt(c, a, entry.id());
-      updateState(c, a);
+                  a.key().taskId(),
+                  a.key().generation(),
+                  a.key().agent(),
+                  AttemptRows.content(a),
+                  a.score()));
+      AttemptRows.insert(c, a, entry.id());
+      AttemptRows.updateState(c, a);
       return true;
     });
   }
 
-  private static boolean exists(Connection c, String key) throws SQLException {
-    try (PreparedStatement q =
-        c.prepareStatement("SELECT 1 FROM evolve_attempt WHERE attempt_key = ?")) {
-      q.setString(1, key);
-      try (ResultSet rs = q.executeQuery()) {
-        return rs.next();
-      }
-    }
-  }
-
-  private static void insertAttempt(Connection c, AttemptRecord a, String entryId)
-      throws SQLException {
-    try (PreparedStatement i =
-        c.prepareStatement(
-            "INSERT INTO evolve_attempt (attempt_key, generation, task_id, agent, attempt, status,"
-                + " answer, score, solved, detail, entry_id, finished_at)"
-                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-      AttemptKey k = a.key();
-      i.setString(1, k.key());
-      i.setInt(2, k.generation());
-      i.setString(3, k.taskId());
-      i.setString(4, k.agent());
-      i.setInt(5, k.attempt());
-      i.setString(6, a.status());
-      i.setString(7, clip(a.answer(), ANSWER_MAX_CHARS));
-      if (a.score() == null) {
-        i.setNull(8, Types.REAL);
-      } else {
-        i.setDouble(8, a.score());
-      }
-      i.setInt(9, a.solved() ? 1 : 0);
-      i.setString(10, a.detail());
-      i.setString(11, entryId);
-      i.setLong(12, a.finishedAt().toEpochMilli());
-      i.executeUpdate();
-    }
-  }
-
-  private static void updateState(Connection c, AttemptRecord a) throws SQLException {
-    try (PreparedStatement u =
-        c.prepareStatement(
-            """
-            INSERT INTO evolve_task_state (task_id, attempts, best_score, best_attempt,
-              solved_generation) VALUES (?1, 1, ?2, CASE WHEN ?2 IS NULL THEN NULL ELSE ?3 END, ?4)
-            ON CONFLICT (task_id) DO UPDATE SET
-              attempts = attempts + 1,
-              best_attempt = CASE WHEN ?2 IS NOT NULL AND (best_score IS NULL OR ?2 > best_score)
-                THEN ?3 ELSE best_attempt END,
-              best_score = CASE WHEN ?2 IS NOT NULL AND (best_score IS NULL OR ?2 > best_score)
-                THEN ?2 ELSE best_score END,
-              solved_generation = coalesce(solved_generation, ?4)\
-            """)) {
-      u.setString(1, a.key().taskId());
-      if (a.score() == null) {
-        u.setNull(2, Types.REAL);
-      } else {
-        u.setDouble(2, a.score());
-      }
-      u.setString(3, a.key().key());
-      if (a.solved()) {
-        u.setInt(4, a.key().generation());
-      } else {
-        u.setNull(4, Types.INTEGER);
-      }
-      u.executeUpdate();
-    }
-  }
-
   /** Earlier attempts at {@code taskId}, from generations before {@code generation}. */
   public List<SeedPackage.PriorAttempt> priorAttempts(String taskId, int generation) {
-    return db.read(c -> {
-      List<SeedPackage.PriorAttempt> out = new ArrayList<>();
-      try (PreparedStatement q =
-          c.prepareStatement(
-              "SELECT generation, agent, status, score, solved, answer FROM evolve_attempt"
-                  + " WHERE task_id = ? AND generation < ? ORDER BY generation, agent,"
-                  + " attempt")) {
-        q.setString(1, taskId);
-        q.setInt(2, generation);
-        try (ResultSet rs = q.executeQuery()) {
-          while (rs.next()) {
-            double score = rs.getDouble(4);
-            out.add(
-                new SeedPackage.PriorAttempt(
-                    rs.getInt(1),
-                    rs.getString(2),
-                    rs.getString(3),
-                    rs.wasNull() ? null : score,
-                    rs.getInt(5) == 1,
-                    rs.getString(6)));
-          }
-        }
-      }
-      return out;
-    });
+    return db.read(c -> EvolutionReads.priorAttempts(c, taskId, generation));
   }
 
   /** Tasks solved in a generation before {@code generation}. */
@@ -415,85 +267,11 @@ public final class EvolutionStore {
 
   /** Every finished attempt of the generation, in the order they ran. */
   public List<AttemptRecord> attempts(int generation) {
-    return db.read(c -> {
-      List<AttemptRecord> out = new ArrayList<>();
-      try (PreparedStatement q =
-          c.prepareStatement(
-              "SELECT generation, task_id, agent, attempt, status, answer, score, solved,"
-                  + " detail, entry_id, finished_at FROM evolve_attempt WHERE generation = ?"
-                  + " ORDER BY task_id, attempt, agent")) {
-        q.setInt(1, generation);
-        try (ResultSet rs = q.executeQuery()) {
-          while (rs.next()) {
-            double score = rs.getDouble(7);
-            out.add(
-                new AttemptRecord(
-                    new AttemptKey(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4)),
-                    rs.getString(5),
-                    rs.getString(6),
-                    rs.wasNull() ? null : score,
-                    rs.getInt(8) == 1,
-                    rs.getString(9),
-                    rs.getString(10),
-                    Instant.ofEpochMilli(rs.getLong(11))));
-          }
-        }
-      }
-      return out;
-    });
+    return db.read(c -> EvolutionReads.attempts(c, generation));
   }
 
   /** One summary per started generation, in order. */
   public List<GenerationSummary> summaries() {
-    return db.read(c -> {
-      List<GenerationSummary> out = new ArrayList<>();
-      try (Statement s = c.createStatement();
-          ResultSet rs =
-              s.executeQuery(
-                  """
-                  SELECT g.generation, g.phase, json_array_length(g.tasks_json),
-                    count(a.attempt_key), count(a.score), coalesce(avg(a.score), 0),
-                    coalesce(max(a.score), 0),
-                    (SELECT count(*) FROM evolve_task_state t
-                      WHERE t.solved_generation = g.generation),
-                    (SELECT count(*) FROM evolve_task_state t
-                      WHERE t.solved_generation <= g.generation)
-                  FROM evolve_generation g
-                  LEFT JOIN evolve_attempt a ON a.generation = g.generation
-                  GROUP BY g.generation ORDER BY g.generation\
-                  """)) {
-        while (rs.next()) {
-          out.add(
-              new GenerationSummary(
-                  rs.getInt(1),
-                  rs.getString(2),
-                  rs.getInt(3),
-                  rs.getInt(4),
-                  rs.getInt(5),
-                  rs.getDouble(6),
-                  rs.getDouble(7),
-                  rs.getInt(8),
-                  rs.getInt(9)));
-        }
-      }
-      return out;
-    });
-  }
-
-  private static String content(AttemptRecord a) {
-    StringBuilder s = new StringBuilder();
-    s.append("Attempt ").append(a.key().key()).append(" (").append(a.status());
-    if (a.score() != null) {
-      s.append(", score ").append(a.score()).append(a.solved() ? ", solved" : ", not solved");
-    }
-    s.append("): ").append(a.detail());
-    if (a.answer() != null) {
-      s.append("\n\n").append(a.answer());
-    }
-    return clip(s.toString(), CONTENT_MAX_CHARS);
-  }
-
-  private static String clip(String text, int max) {
-    return text == null || text.length() <= max ? text : text.substring(0, max);
+    return db.read(c -> EvolutionReads.summaries(c));
   }
 }

@@ -4,9 +4,10 @@ import io.kxm.runtime.knowledge.EntryType;
 import io.kxm.runtime.knowledge.KnowledgeEntries;
 import io.kxm.runtime.knowledge.KnowledgeEntry;
 import io.kxm.runtime.knowledge.SourcePhases;
+import io.kxm.runtime.memory.MemoryBrief;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Supplier;
 
 /**
  * Enriches a seed: the task (test outputs hidden), the task's earlier attempts with their scores,
@@ -25,14 +26,14 @@ final class SeedBuilder {
   private final EvolutionStore store;
   private final KnowledgeEntries entries;
   private final boolean memory;
-  private final Supplier<MemoryBriefing> briefs;
+  private final Path projectRoot;
   private MemoryBriefing brief;
 
-  SeedBuilder(EvolutionStore store, boolean memory, Supplier<MemoryBriefing> briefs) {
+  SeedBuilder(EvolutionStore store, boolean memory, Path projectRoot) {
     this.store = store;
     this.entries = new KnowledgeEntries(store.database());
     this.memory = memory;
-    this.briefs = briefs;
+    this.projectRoot = projectRoot;
   }
 
   SeedPackage build(AttemptKey key, EvolveTask task) {
@@ -59,7 +60,7 @@ final class SeedBuilder {
             .toList();
     if (brief == null) {
       // read once per run: the project's memory does not change while the loop runs
-      brief = briefs.get();
+      brief = brief(projectRoot);
     }
     if (brief.note() != null) {
       notes.add(brief.note());
@@ -90,6 +91,17 @@ final class SeedBuilder {
       out.add(new SeedPackage.SeedBundle(e.id(), e.sourcePhase(), e.taskId(), e.content()));
     }
     return out;
+  }
+
+  private static MemoryBriefing brief(Path projectRoot) {
+    if (projectRoot == null) {
+      return MemoryBriefing.unavailable("memory brief skipped: no project folder given");
+    }
+    MemoryBrief brief = MemoryBrief.read(projectRoot);
+    return brief.isEmpty()
+        ? MemoryBriefing.unavailable(
+            "memory brief empty: " + projectRoot + " has no .kxm/memory files or promoted skills")
+        : new MemoryBriefing(brief.text(), null);
   }
 
   private static String clip(String answer) {
