@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.DisabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
@@ -87,6 +89,36 @@ class EvolveCliTest {
     assertThat(seeded.err())
         .containsPattern("seed bundle .*bundle.json: [1-9][0-9]* entries added");
     assertThat(Json.read(seeded.out()).path("solved").asInt()).isEqualTo(3);
+  }
+
+  @Test
+  @DisabledOnOs(OS.WINDOWS)
+  void a_command_harness_makes_the_attempts_as_real_agent_turns() throws Exception {
+    Path agent = Path.of(EvolveCliTest.class.getResource("mirror-agent.py").toURI());
+    Map<String, String> env = env();
+    env.put("PATH", System.getenv("PATH"));
+
+    CliRun.Result run =
+        CliRun.run(
+            env,
+            dir,
+            "evolve",
+            arc(),
+            "--db",
+            "h.db",
+            "--producer",
+            "command",
+            "--harness-arg",
+            "python3",
+            "--harness-arg",
+            agent.toString(),
+            "--json");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    assertThat(run.err())
+        .contains("g1/mirror-a/agent-1/1: success, score 1.00, solved")
+        .contains("g1/swap-c/agent-1/1: success, score 0.00");
+    assertThat(Json.read(run.out()).path("solved").asInt()).isEqualTo(2);
   }
 
   @Test
