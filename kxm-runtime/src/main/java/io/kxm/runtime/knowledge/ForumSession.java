@@ -16,6 +16,7 @@ import java.util.Set;
  */
 public final class ForumSession {
   public static final int MAX_KNOWLEDGE_LIMIT = 100;
+  public static final int MAX_READ = 200;
   private static final Set<EntryType> TASK_KNOWLEDGE =
       Set.of(EntryType.ATTEMPT, EntryType.INSIGHT, EntryType.DISTILLATION);
   private static final String RETRIEVED = "retrieved";
@@ -62,16 +63,20 @@ public final class ForumSession {
         });
   }
 
-  /** The room's posts and insights, threaded; only round {@code onlyRound} when it is not 0. */
+  /**
+   * The room's posts and insights, threaded; only round {@code onlyRound} when it is not 0. At most
+   * the newest {@link #MAX_READ} are read, so a long-running room cannot flood an agent's context.
+   */
   public List<ForumThread> read(int onlyRound) {
     Checks.range("round", onlyRound, 0, 1_000_000);
-    return forum
-        .database()
-        .read(c ->
-            ForumThread.of(
+    List<KnowledgeEntry> posts =
+        forum
+            .database()
+            .read(c ->
                 onlyRound == 0
                     ? forum.entries().byRoom(c, roomId)
-                    : forum.entries().byRoom(c, roomId, onlyRound)));
+                    : forum.entries().byRoom(c, roomId, onlyRound));
+    return ForumThread.of(posts.subList(Math.max(0, posts.size() - MAX_READ), posts.size()));
   }
 
   /**

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -112,6 +113,32 @@ class ForumRoundTest {
   }
 
   @Test
+  void forum_read_gives_at_most_the_newest_posts_of_a_long_room() {
+    RoundState round = forum.open(ForumRoom.perTask("t1"), 1, List.of("alice"), 1);
+    db.write(c -> {
+      for (int i = 0; i < ForumSession.MAX_READ + 5; i++) {
+        entries.add(
+            c,
+            new NewEntry(
+                EntryType.POST,
+                SourcePhases.PER_TASK_FORUM,
+                "t1",
+                "t1",
+                1,
+                1,
+                "bob",
+                null,
+                "post " + i,
+                null));
+      }
+      return null;
+    });
+    List<ForumThread> threads = forum.session("t1", round.round(), "alice").read(0);
+    assertThat(threads).hasSize(ForumSession.MAX_READ);
+    assertThat(threads.getFirst().post().content()).isEqualTo("post 5");
+  }
+
+  @Test
   void the_knowledge_tool_reads_attempts_insights_and_distillations_of_a_task() {
     entries.add(NewEntry.attempt("t1", 1, "alice", "tried mirroring", 0.25));
     entries.add(
@@ -155,6 +182,33 @@ class ForumRoundTest {
     assertThat(first.done()).containsExactlyInAnyOrder("alice", "bob");
     assertThat(first.posts()).isEqualTo(2);
     assertThat(forum.round("t1", 1).orElseThrow().isOpen()).isFalse();
+  }
+
+  @Test
+  void early_exit_closes_a_round_while_turns_still_run_and_interrupts_them() throws Exception {
+    CountDownLatch interrupted = new CountDownLatch(2);
+    ForumParticipant lingering =
+        turn -> {
+          turn.tools().query("anything", 1);
+          turn.tools().signalDone();
+          try {
+            new CountDownLatch(1).await();
+          } catch (InterruptedException e) {
+            interrupted.countDown();
+            throw e;
+          }
+        };
+    Map<String, ForumParticipant> people = new LinkedHashMap<>();
+    people.put("alice", lingering);
+    people.put("bob", lingering);
+    ForumOutcome outcome =
+        new ForumRound(forum, ForumRoom.perTask("t1"), 1, people, settings(2, true)).run();
+
+    assertThat(outcome.endedEarly()).isTrue();
+    assertThat(outcome.rounds()).hasSize(1);
+    assertThat(outcome.rounds().getFirst().closeReason()).isEqualTo("all_done");
+    assertThat(outcome.rounds().getFirst().failures()).isEmpty();
+    assertThat(interrupted.await(30, TimeUnit.SECONDS)).isTrue();
   }
 
   @Test

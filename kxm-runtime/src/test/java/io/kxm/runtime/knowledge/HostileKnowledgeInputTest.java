@@ -9,12 +9,15 @@ import io.kxm.testkit.hostile.Hostile;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
 import java.util.List;
+import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.Tuple;
 import net.jqwik.api.lifecycle.AfterContainer;
 import net.jqwik.api.lifecycle.BeforeContainer;
 import tools.jackson.databind.JsonNode;
@@ -76,8 +79,8 @@ class HostileKnowledgeInputTest {
   @AfterContainer
   static void close() throws IOException {
     db.close();
-    try (var files = Files.walk(dir)) {
-      for (Path p : files.sorted(java.util.Comparator.reverseOrder()).toList()) {
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
         Files.deleteIfExists(p);
       }
     }
@@ -156,9 +159,7 @@ class HostileKnowledgeInputTest {
             .map(n -> validBundle.substring(0, n));
     Arbitrary<String> noise = Arbitraries.strings().ofMaxLength(200);
     return Arbitraries.frequencyOf(
-        net.jqwik.api.Tuple.of(6, mutated),
-        net.jqwik.api.Tuple.of(2, truncated),
-        net.jqwik.api.Tuple.of(1, noise));
+        Tuple.of(6, mutated), Tuple.of(2, truncated), Tuple.of(1, noise));
   }
 
   private static String mutate(int which, String field, JsonNode value) {
