@@ -40,12 +40,12 @@ import picocli.CommandLine.Spec;
 @Command(
     name = "evolve",
     mixinStandardHelpOptions = true,
-    description = {
-      "Run generations of agents over ARC-format tasks: attempts scored and stored, forum rounds,",
-      "distilled bundles that seed the next generation. Running it again over the same --db",
-      "resumes the run without repeating a finished attempt. Progress goes to stderr.",
-      "TASKS is a task JSON file, a JSON object of task ids to tasks, or a folder of task files."
-    },
+    description =
+        "Run generations of agents over ARC-format tasks: attempts scored and stored, forum"
+            + " rounds, distilled bundles that seed the next generation. Running it again over the"
+            + " same --db resumes the run without repeating a finished attempt. Progress goes to"
+            + " stderr. TASKS is a task JSON file, a JSON object of task ids to tasks, or a folder"
+            + " of task files; see docs/evolve.md.",
     subcommands = {EvolveReportCommand.class})
 public final class EvolveCommand implements Callable<Integer> {
   static final String SIMULATED = "simulated";
@@ -147,7 +147,7 @@ public final class EvolveCommand implements Callable<Integer> {
   @Option(
       names = "--no-memory",
       description =
-          "Seeds hold only the task: no prior attempts, bundles, memory brief, forums or distilling.")
+          "Seeds hold only the task: no prior attempts, bundles, memory brief, forums, distilling or seed bundle.")
   boolean noMemory;
 
   @Option(
