@@ -4,6 +4,7 @@ import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
+import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
@@ -38,6 +39,7 @@ import picocli.CommandLine.Command;
       TrustCommand.class,
       ContextCommand.class,
       KnowledgeCommand.class,
-      MemoryCommand.class
+      MemoryCommand.class,
+      EvolveCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

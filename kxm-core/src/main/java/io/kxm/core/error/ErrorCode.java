@@ -356,6 +356,17 @@ public enum ErrorCode {
       403, "Act only as an agent the round lists as a participant; the message names them."),
   EVOLVE_TASKS_INVALID(
       1, "Fix the tasks file the message names; each task needs an id and train/test pairs."),
+  // evolve generation loop
+  EVOLVE_RUN_MISMATCH(
+      1,
+      "Resume with the tasks, --population and --attempts-per-task the run started with, or pass"
+          + " a new --db for a new run."),
+  EVOLVE_RUN_NOT_FOUND(
+      1, "Run 'kxm evolve TASKS --db FILE' first, or point --db at the database of a run."),
+  EVOLVE_TURN_FAILED(
+      1,
+      "Try the harness alone ('kxm session new' and one prompt); the message says how the turn"
+          + " ended."),
 
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(
