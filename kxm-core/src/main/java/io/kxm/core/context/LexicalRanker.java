@@ -69,18 +69,6 @@ public final class LexicalRanker {
     return hits;
   }
 
-  /** The query's words that none of {@code items} holds: what the context cannot answer yet. */
-  public static List<String> gaps(String query, List<ContextItem> items) {
-    Set<String> missing = new LinkedHashSet<>(words(query));
-    for (ContextItem item : items) {
-      missing.removeAll(words(searchText(item)));
-      if (missing.isEmpty()) {
-        break;
-      }
-    }
-    return List.copyOf(missing);
-  }
-
   private static double round(double value) {
     return Math.round(value * 1000) / 1000.0;
   }

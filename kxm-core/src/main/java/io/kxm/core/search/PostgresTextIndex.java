@@ -90,4 +90,24 @@ public final class PostgresTextIndex implements TextIndex {
     }
     return hits;
   }
+
+  @Override
+  public boolean holdsWord(Connection connection, String collection, String word)
+      throws SQLException {
+    List<String> terms = SearchText.queryTerms(word);
+    if (terms.isEmpty()) {
+      return false;
+    }
+    String tsquery = terms.stream().map(t -> "'" + t + "'").collect(Collectors.joining(" & "));
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            "SELECT EXISTS (SELECT 1 FROM text_doc"
+                + " WHERE collection = ? AND terms @@ to_tsquery('simple', ?))")) {
+      select.setString(1, collection);
+      select.setString(2, tsquery);
+      try (ResultSet rs = select.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
+    }
+  }
 }

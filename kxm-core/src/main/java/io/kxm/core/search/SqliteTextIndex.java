@@ -120,4 +120,26 @@ public final class SqliteTextIndex implements TextIndex {
     }
     return hits;
   }
+
+  @Override
+  public boolean holdsWord(Connection connection, String collection, String word)
+      throws SQLException {
+    List<String> terms = SearchText.queryTerms(word);
+    if (terms.isEmpty()) {
+      return false;
+    }
+    String match = terms.stream().map(t -> '"' + t + '"').collect(Collectors.joining(" AND "));
+    try (PreparedStatement select =
+        connection.prepareStatement(
+            """
+            SELECT EXISTS (SELECT 1 FROM text_doc_fts JOIN text_doc d ON d.id = text_doc_fts.rowid
+                            WHERE text_doc_fts MATCH ? AND d.collection = ?)\
+            """)) {
+      select.setString(1, match);
+      select.setString(2, collection);
+      try (ResultSet rs = select.executeQuery()) {
+        return rs.next() && rs.getBoolean(1);
+      }
+    }
+  }
 }

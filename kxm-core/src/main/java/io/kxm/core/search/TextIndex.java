@@ -34,4 +34,12 @@ public interface TextIndex {
    */
   List<SearchHit> search(Connection connection, String collection, String query, int limit)
       throws SQLException;
+
+  /**
+   * Whether any document of the collection holds {@code word}, matched the way {@link #search}
+   * matches words (case and punctuation ignored; a word that splits into several indexed words
+   * needs all of them in one document). Cheap: it stops at the first such document and ranks
+   * nothing. False for a word with no letters or digits.
+   */
+  boolean holdsWord(Connection connection, String collection, String word) throws SQLException;
 }

@@ -32,11 +32,10 @@ class LexicalRankerTest {
   }
 
   @Test
-  void query_syntax_is_plain_text_and_gaps_name_unmatched_words() {
+  void query_syntax_is_plain_text() {
     List<ContextItem> items = List.of(evidence("ctx_a", "login \"OR\" cache"));
     assertThat(LexicalRanker.rank("\"OR\" cache", items))
         .extracting(SearchHit::exactPhrase)
         .containsExactly(true);
-    assertThat(LexicalRanker.gaps("login quota", items)).containsExactly("quota");
   }
 }

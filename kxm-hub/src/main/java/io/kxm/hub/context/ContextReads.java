@@ -7,6 +7,7 @@ import io.kxm.core.context.ContextPacket;
 import io.kxm.core.context.ContextRequests;
 import io.kxm.core.context.LexicalRanker;
 import io.kxm.core.context.PacketBuilder;
+import io.kxm.core.context.Validity;
 import io.kxm.core.json.Json;
 import io.kxm.core.search.RetrievalMode;
 import io.kxm.core.search.SearchHit;
@@ -29,6 +30,9 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class ContextReads {
   private static final Logger LOG = LoggerFactory.getLogger(ContextReads.class);
+
+  /** Hits whose items recall reads at a time, at the least. */
+  private static final int RECALL_PAGE = 50;
 
   private final Store store;
   private final Clock clock;
@@ -76,20 +80,50 @@ public final class ContextReads {
       answer.put("retrieval", RetrievalMode.NONE.wireName());
       return answer;
     }
-    Found found = find(project, request.kinds(), request.query(), now);
-    Map<String, ContextItem> byId =
-        found.candidates().stream().collect(Collectors.toMap(ContextItem::id, Function.identity()));
-    for (SearchHit hit : found.hits().stream().limit(request.limit()).toList()) {
-      items.add(
-          ContextViews.metadata(byId.get(hit.docId()), now)
-              .put("relevance", Math.round(hit.relevance() * 1000) / 1000.0)
-              .put("exactPhrase", hit.exactPhrase()));
+    Set<String> words = LexicalRanker.words(request.query());
+    if (words.isEmpty()) {
+      answer.putArray("unresolvedGaps");
+      answer.put("retrieval", RetrievalMode.NONE.wireName());
+      return answer;
     }
-    answer.set(
-        "unresolvedGaps",
-        Json.MAPPER.valueToTree(LexicalRanker.gaps(request.query(), found.candidates())));
-    answer.put("retrieval", found.mode().wireName());
+    store.read(tx -> {
+      // Only the items of the best hits are read: recall answers from the index alone, so its
+      // cost follows the answer's size, not the project's.
+      List<SearchHit> hits =
+          tx.context().search(project, request.query(), ContextLimits.CANDIDATES_MAX);
+      int page = Math.max(2 * request.limit(), RECALL_PAGE);
+      int taken = 0;
+      for (int from = 0; from < hits.size() && taken < request.limit(); from += page) {
+        List<SearchHit> slice = hits.subList(from, Math.min(hits.size(), from + page));
+        Map<String, ContextItem> byId =
+            tx.context().find(project, slice.stream().map(SearchHit::docId).toList()).stream()
+                .collect(Collectors.toMap(ContextItem::id, Function.identity()));
+        for (SearchHit hit : slice) {
+          ContextItem item = byId.get(hit.docId());
+          if (item == null || !holds(item, request.kinds(), now)) {
+            continue; // another kind, or lapsed but not yet swept
+          }
+          items.add(
+              ContextViews.metadata(item, now)
+                  .put("relevance", Math.round(hit.relevance() * 1000) / 1000.0)
+                  .put("exactPhrase", hit.exactPhrase()));
+          if (++taken == request.limit()) {
+            break;
+          }
+        }
+      }
+      ArrayNode gaps = answer.putArray("unresolvedGaps");
+      words.stream().filter(word -> !tx.context().holdsWord(project, word)).forEach(gaps::add);
+      return null;
+    });
+    answer.put("retrieval", RetrievalMode.FTS.wireName());
     return answer;
+  }
+
+  private static boolean holds(ContextItem item, Set<ContextKind> kinds, Instant now) {
+    return kinds.contains(item.kind())
+        && item.validity() == Validity.CURRENT
+        && (item.validTo() == null || item.validTo().isAfter(now));
   }
 
   /** The current candidates of the kinds asked, and the full-text hits among them. */

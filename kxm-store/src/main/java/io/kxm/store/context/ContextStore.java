@@ -40,6 +40,9 @@ public interface ContextStore {
    */
   List<SearchHit> search(String project, String query, int limit);
 
+  /** Whether any current item of {@code project} holds {@code word}, by the full-text index. */
+  boolean holdsWord(String project, String word);
+
   /** The state item of {@code key} in force at {@code at}, whatever its validity now. */
   Optional<ContextItem> stateAt(String project, String key, Instant at);
 

@@ -83,6 +83,12 @@ public final class SqlContextStore implements ContextStore {
   }
 
   @Override
+  public boolean holdsWord(String project, String word) {
+    return jdbc.about("look up a word in the context of project " + project)
+        .onConnection(connection -> index.holdsWord(connection, collection(project), word));
+  }
+
+  @Override
   public void insert(ContextItem i) {
     String json = jdbc.jsonParam();
     jdbc.about("store context item " + i.id() + " of project " + i.project())

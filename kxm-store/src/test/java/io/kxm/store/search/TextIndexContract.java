@@ -124,6 +124,22 @@ public abstract class TextIndexContract {
   }
 
   @Test
+  void holds_word_answers_whether_any_document_of_the_collection_has_the_word()
+      throws SQLException {
+    assertThat(index.holdsWord(connection, NOTES, "Ed25519")).isTrue();
+    assertThat(index.holdsWord(connection, NOTES, "ROLLBACK,")).isTrue();
+    assertThat(index.holdsWord(connection, NOTES, "kubernetes")).isFalse();
+    assertThat(index.holdsWord(connection, NOTES, "\"OR\" *")).isFalse();
+    assertThat(index.holdsWord(connection, NOTES, "--")).isFalse();
+    // only in the other collection
+    assertThat(index.holdsWord(connection, NOTES, "another")).isFalse();
+    assertThat(index.holdsWord(connection, "other", "another")).isTrue();
+
+    index.remove(connection, NOTES, "f7");
+    assertThat(index.holdsWord(connection, NOTES, "Ed25519")).isFalse();
+  }
+
+  @Test
   void putting_again_replaces_the_text_and_remove_forgets_the_document() throws SQLException {
     put("d1", "Nothing about that any more");
     assertThat(ids("deploy")).containsExactly("d2");
