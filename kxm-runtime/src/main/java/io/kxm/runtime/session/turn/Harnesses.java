@@ -2,6 +2,7 @@ package io.kxm.runtime.session.turn;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.harness.CommandHarness;
@@ -29,7 +30,10 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
    */
   public static Harnesses standard(Map<String, String> environment, Clock clock) {
     Map<String, String> env = Map.copyOf(environment);
-    return new Harnesses(Map.of(HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock)));
+    return new Harnesses(
+        Map.of(
+            HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock),
+            HarnessSpec.CLAUDE_CODE, spec -> new ClaudeCodeHarness(spec, env, clock)));
   }
 
   @Override
