@@ -3,6 +3,7 @@ package io.kxm.runtime.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
+import io.kxm.runtime.session.adapter.codex.CodexHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.harness.CommandHarness;
@@ -32,8 +33,12 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
     Map<String, String> env = Map.copyOf(environment);
     return new Harnesses(
         Map.of(
-            HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock),
-            HarnessSpec.CLAUDE_CODE, spec -> new ClaudeCodeHarness(spec, env, clock)));
+            HarnessSpec.COMMAND,
+            spec -> new CommandHarness(spec, env, clock),
+            HarnessSpec.CLAUDE_CODE,
+            spec -> new ClaudeCodeHarness(spec, env, clock),
+            HarnessSpec.CODEX,
+            spec -> new CodexHarness(env, clock)));
   }
 
   @Override

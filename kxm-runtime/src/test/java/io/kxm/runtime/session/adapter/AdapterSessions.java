@@ -1,0 +1,117 @@
+package io.kxm.runtime.session.adapter;
+
+import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assertions.fail;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import io.kxm.runtime.session.api.HarnessSpec;
+import io.kxm.runtime.session.api.Session;
+import io.kxm.runtime.session.api.SessionEvent;
+import io.kxm.runtime.session.api.SessionRun;
+import io.kxm.runtime.session.api.SessionSettings;
+import io.kxm.runtime.session.api.StreamKey;
+import io.kxm.runtime.session.store.SqliteSessionStore;
+import io.kxm.runtime.session.turn.Harnesses;
+import io.kxm.runtime.session.turn.SessionService;
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Sessions whose turns run through the standard harnesses, over a real store in a temporary folder,
+ * for tests that drive a real agent CLI against the fake provider. The CLIs come from the PATH:
+ * absent, a test is skipped with a notice, unless {@code KXM_REQUIRE_AGENT_CLIS=1}, when it fails.
+ */
+public final class AdapterSessions implements AutoCloseable {
+  /** Agent CLIs start Node and call the model a few times; a loaded machine needs a while. */
+  public static final Duration WAIT = Duration.ofSeconds(120);
+
+  public final Path workspace;
+  public final SessionService service;
+  private final SqliteSessionStore store;
+
+  private AdapterSessions(Path dir, Map<String, String> environment) throws InterruptedException {
+    try {
+      workspace = Files.createDirectories(dir.resolve("workspace"));
+    } catch (IOException e) {
+      throw new IllegalStateException(e);
+    }
+    Clock clock = Clock.systemUTC();
+    store = SqliteSessionStore.open(dir.resolve("sessions.db"), clock);
+    service =
+        SessionService.start(
+            store,
+            true,
+            Harnesses.standard(environment, clock),
+            clock,
+            new SessionSettings(2, 10, Duration.ofMinutes(5), 10_000, Duration.ofSeconds(15)));
+  }
+
+  /**
+   * @param environment the supervisor's environment for the harnesses
+   */
+  public static AdapterSessions start(Path dir, Map<String, String> environment)
+      throws InterruptedException {
+    return new AdapterSessions(dir, environment);
+  }
+
+  /** This JVM's environment with {@code extra} on top: the PATH that finds the CLIs, and more. */
+  public static Map<String, String> environment(Map<String, String> extra) {
+    Map<String, String> env = new HashMap<>(System.getenv());
+    env.putAll(extra);
+    return env;
+  }
+
+  /**
+   * Skips the test, or fails it under {@code KXM_REQUIRE_AGENT_CLIS=1}, without {@code program}.
+   */
+  public static void requireCli(String program) {
+    String path = System.getenv().getOrDefault("PATH", "");
+    for (String folder : path.split(File.pathSeparator)) {
+      if (!folder.isBlank() && Files.isExecutable(Path.of(folder, program))) {
+        return;
+      }
+    }
+    String notice = "the " + program + " CLI is not on the PATH; tests that drive it were skipped";
+    if ("1".equals(System.getenv("KXM_REQUIRE_AGENT_CLIS"))) {
+      fail(notice.replace("were skipped", "cannot run") + " (KXM_REQUIRE_AGENT_CLIS=1)");
+    }
+    System.err.println("NOTICE: " + notice);
+    assumeTrue(false, notice);
+  }
+
+  public Session session(String harnessType, String model) {
+    return service.create(workspace.toString(), new HarnessSpec(harnessType, List.of()), model);
+  }
+
+  /** Submits {@code prompt} and waits for the run to end. */
+  public SessionRun runToEnd(Session session, String prompt) {
+    String runId = service.submit(session.id(), prompt).id();
+    await().atMost(WAIT).until(() -> service.run(runId).status().isTerminal());
+    return service.run(runId);
+  }
+
+  public List<SessionEvent> events(String runId) {
+    return store.replay(StreamKey.run(runId), 0, 10_000);
+  }
+
+  /** The data of each event of {@code type} in the run, in order. */
+  public List<JsonNode> data(String runId, String type) {
+    return events(runId).stream()
+        .filter(e -> e.type().equals(type))
+        .map(SessionEvent::data)
+        .toList();
+  }
+
+  @Override
+  public void close() {
+    service.close();
+  }
+}
