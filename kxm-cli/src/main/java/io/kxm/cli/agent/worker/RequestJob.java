@@ -16,6 +16,7 @@ final class RequestJob {
   private int attempts;
   private String runId;
   private boolean closed;
+  private boolean withdrawn;
   private long startedAt;
   private static long order;
 
@@ -102,6 +103,21 @@ final class RequestJob {
       closed = true;
     }
     return attempts;
+  }
+
+  /**
+   * The sender cancelled the request or it expired: no turn answers it any more.
+   *
+   * @return the run of its current turn, to cancel; null when none runs
+   */
+  synchronized String withdraw() {
+    withdrawn = true;
+    closed = true;
+    return runId;
+  }
+
+  synchronized boolean withdrawn() {
+    return withdrawn;
   }
 
   synchronized List<Message> steers() {

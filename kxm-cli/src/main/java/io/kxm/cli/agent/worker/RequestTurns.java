@@ -90,6 +90,25 @@ final class RequestTurns implements AutoCloseable {
     schedule(job, Duration.ZERO);
   }
 
+  /**
+   * The request was cancelled by its sender or expired: its turn is cancelled and no reply is sent.
+   * A steer that ends this way leaves the request it redirected alone.
+   */
+  void withdrawn(String messageId) {
+    RequestJob job = open.get(messageId);
+    if (job == null || !job.request().id().equals(messageId)) {
+      return;
+    }
+    String runId = job.withdraw();
+    settle(messageId);
+    job.steers().forEach(steer -> settle(steer.id()));
+    status.dropped(messageId);
+    LOG.info("worker {}: request {} was withdrawn by the hub", options.name(), messageId);
+    if (runId != null) {
+      Thread.ofVirtual().name("kxm-worker-withdraw").start(() -> cancelQuietly(runId));
+    }
+  }
+
   /** Request ids whose turns run or wait for a retry now. */
   Set<String> openIds() {
     return Set.copyOf(open.keySet());
@@ -165,7 +184,7 @@ final class RequestTurns implements AutoCloseable {
     }
     String requestId = job.request().id();
     try {
-      if (closing) {
+      if (closing || job.withdrawn()) {
         return;
       }
       String session = sessionFor(slot);
@@ -177,10 +196,13 @@ final class RequestTurns implements AutoCloseable {
               session,
               prompt,
               runId -> {
-                if (job.running(runId)) {
+                if (job.running(runId) || job.withdrawn()) {
                   cancelQuietly(runId);
                 }
               });
+      if (job.withdrawn()) {
+        return;
+      }
       if (result.completed()) {
         List<Message> answerTo = job.closeWithAnswer();
         if (answerTo.isEmpty()) {

@@ -6,6 +6,7 @@ import io.kxm.core.error.KxmException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -23,10 +24,19 @@ final class SupervisorTurns {
   private static final Duration POLL_MAX = Duration.ofMillis(500);
 
   private final Supplier<SupervisorClient> supervisor;
+  private final Supplier<Optional<SupervisorClient>> running;
   private final WorkerOptions options;
 
-  SupervisorTurns(Supplier<SupervisorClient> supervisor, WorkerOptions options) {
+  /**
+   * @param supervisor the running supervisor, started when none runs
+   * @param running the running supervisor, if any; cancelling never starts one
+   */
+  SupervisorTurns(
+      Supplier<SupervisorClient> supervisor,
+      Supplier<Optional<SupervisorClient>> running,
+      WorkerOptions options) {
     this.supervisor = supervisor;
+    this.running = running;
     this.options = options;
   }
 
@@ -96,10 +106,17 @@ final class SupervisorTurns {
     }
   }
 
-  /** Asks the supervisor to cancel a run; a run that already ended is left as it is. */
+  /**
+   * Asks the supervisor to cancel a run; a run that already ended, or a supervisor that is gone
+   * (and its runs with it), is left as it is.
+   */
   void cancel(String runId) {
+    Optional<SupervisorClient> client = running.get();
+    if (client.isEmpty()) {
+      return;
+    }
     try {
-      supervisor.get().post("/v1/runs/" + SupervisorClient.segment(runId) + "/cancel", Map.of());
+      client.get().post("/v1/runs/" + SupervisorClient.segment(runId) + "/cancel", Map.of());
     } catch (KxmException e) {
       if (e.code() != ErrorCode.RUN_TERMINAL) {
         throw e;

@@ -3,6 +3,7 @@ package io.kxm.cli.agent.worker;
 import io.kxm.cli.CliContext;
 import io.kxm.cli.agent.AgentSettings;
 import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
 import io.kxm.client.AgentConnection;
 import io.kxm.client.AgentEvent;
@@ -19,6 +20,7 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.slf4j.Logger;
@@ -32,6 +34,8 @@ import org.slf4j.LoggerFactory;
  */
 public final class Worker implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Worker.class);
+  // events that end a request without a reply; the worker stops working on it
+  private static final Set<String> WITHDRAWN = Set.of("message.cancelled", "message.expired");
 
   private final WorkerOptions options;
   private final WorkerRegistry registry;
@@ -99,7 +103,11 @@ public final class Worker implements AutoCloseable {
       status.write();
       SupervisorTurns turns =
           new SupervisorTurns(
-              () -> new SupervisorClient(BackgroundRuntime.ensure(context)), options);
+              () -> new SupervisorClient(BackgroundRuntime.ensure(context)),
+              () ->
+                  RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
+                      .map(SupervisorClient::new),
+              options);
       RequestTurns requests =
           new RequestTurns(options, connection.peers(), turns, status, ProjectBrief.NONE);
       Worker worker = new Worker(options, registry, connection, requests, self.pid());
@@ -178,6 +186,10 @@ public final class Worker implements AutoCloseable {
 
     @Override
     public void onEvent(AgentEvent event) {
+      if (WITHDRAWN.contains(event.type())) {
+        event.message().ifPresent(message -> requests.withdrawn(message.id()));
+        return;
+      }
       if (!AgentEvent.MESSAGE_QUEUED.equals(event.type())) {
         return;
       }

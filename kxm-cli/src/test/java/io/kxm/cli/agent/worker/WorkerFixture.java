@@ -91,28 +91,54 @@ final class WorkerFixture implements AutoCloseable {
 
   /** Starts {@code kxm agent worker --name NAME ARGS} and waits until it is registered. */
   Process startWorker(String name, List<String> args) throws IOException {
+    Process process = startWorker(workerEnv(), workspace(), dir, name, args);
+    workers.add(process);
+    return process;
+  }
+
+  /**
+   * Starts {@code kxm agent worker --name NAME ARGS} as a child process in {@code workspace} with
+   * exactly {@code env}, its console in {@code logDir/worker-NAME.log}, and waits until its
+   * registry entry names it.
+   */
+  static Process startWorker(
+      Map<String, String> env, Path workspace, Path logDir, String name, List<String> args)
+      throws IOException {
+    Process process = spawnWorker(env, workspace, logDir, name, args);
+    awaitRegistered(env, logDir, name, process);
+    return process;
+  }
+
+  /** Starts the worker's process without waiting for it. */
+  static Process spawnWorker(
+      Map<String, String> env, Path workspace, Path logDir, String name, List<String> args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(ChildKxm.java());
     List<String> kxm = new ArrayList<>(List.of("agent", "worker", "--name", name));
     kxm.addAll(args);
     command.addAll(ChildKxm.arguments(kxm.toArray(String[]::new)));
-    ProcessBuilder builder = new ProcessBuilder(command).directory(workspace().toFile());
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workspace.toFile());
     builder.environment().clear();
-    builder.environment().putAll(workerEnv());
+    builder.environment().putAll(env);
     builder.redirectErrorStream(true);
     builder.redirectOutput(
-        ProcessBuilder.Redirect.appendTo(dir.resolve("worker-" + name + ".log").toFile()));
-    Process process = builder.start();
-    workers.add(process);
+        ProcessBuilder.Redirect.appendTo(logDir.resolve("worker-" + name + ".log").toFile()));
+    return builder.start();
+  }
+
+  /** Waits until the worker's registry entry names {@code process}; fails if it exits first. */
+  static void awaitRegistered(Map<String, String> env, Path logDir, String name, Process process) {
+    Path log = logDir.resolve("worker-" + name + ".log");
+    WorkerRegistry registry = WorkerRegistry.of(new StatePaths(Path.of(env.get("KXM_STATE_HOME"))));
     await()
         .atMost(WAIT)
         .until(() -> {
           if (!process.isAlive()) {
-            throw new AssertionError("worker " + name + " exited:\n" + log(name));
+            throw new AssertionError("worker " + name + " exited:\n" + Files.readString(log));
           }
-          return registry().read(name).filter(r -> r.pid() == process.pid()).isPresent();
+          return registry.read(name).filter(r -> r.pid() == process.pid()).isPresent();
         });
-    return process;
   }
 
   String log(String name) {

@@ -97,6 +97,25 @@ class WorkerTest {
   }
 
   @Test
+  void a_worker_with_concurrency_two_runs_two_turns_at_once_in_two_sessions() throws Exception {
+    fx = WorkerFixture.start(dir);
+    List<String> args =
+        new java.util.ArrayList<>(List.of("--concurrency", "2", "--harness", "command", "--"));
+    args.addAll(fx.agent("meet"));
+    fx.startWorker("pair", args);
+
+    // each turn finishes only once the other one has started too
+    String first = fx.ask("pair", "first half");
+    String second = fx.ask("pair", "second half");
+
+    assertThat(fx.awaitReply(first).reply()).isEqualTo("met: first half");
+    assertThat(fx.awaitReply(second).reply()).isEqualTo("met: second half");
+    assertThat(fx.registry().read("pair").orElseThrow().sessions())
+        .hasSize(2)
+        .doesNotHaveDuplicates();
+  }
+
+  @Test
   void a_steer_cancels_the_turn_in_flight_and_its_answer_goes_to_both_requests() throws Exception {
     fx = WorkerFixture.start(dir);
     List<String> args = new java.util.ArrayList<>(List.of("--harness", "command", "--"));
@@ -114,6 +133,28 @@ class WorkerTest {
     assertThat(Json.read(turns.get(1)).asString())
         .contains("write the long version")
         .contains("make it short");
+  }
+
+  @Test
+  void a_request_its_sender_cancels_has_its_turn_cancelled_and_gets_no_retry() throws Exception {
+    fx = WorkerFixture.start(dir);
+    List<String> args = new java.util.ArrayList<>(List.of("--harness", "command", "--"));
+    args.addAll(fx.agent("wait"));
+    fx.startWorker("withdrawn", args);
+    String id = fx.ask("withdrawn", "a long task");
+    fx.awaitFile("started");
+    String runId = Files.readString(fx.scratch.resolve("started"));
+
+    fx.asker().peers().cancel(id);
+
+    await()
+        .atMost(WorkerFixture.WAIT)
+        .until(
+            () -> fx.supervisor.kxm("runs", "status", runId, "--json").out().contains("cancelled"));
+    WorkerRecord entry = fx.registry().read("withdrawn").orElseThrow();
+    assertThat(entry.inFlight()).isEmpty();
+    assertThat(entry.failures()).isEmpty();
+    assertThat(fx.turns()).hasSize(1);
   }
 
   @Test

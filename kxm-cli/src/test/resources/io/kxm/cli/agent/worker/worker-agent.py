@@ -5,6 +5,7 @@ Every turn appends its prompt, as one JSON line, to DIR/turns.jsonl first.
 wait DIR  touches DIR/started, then answers "done" once DIR/go exists; a prompt holding a steer
           answers at once with "steered" and the prompt's last line
 fail DIR  reports an error and exits 3
+meet DIR  touches DIR/arrived-<runId>, answers "met" once two such files exist
 """
 import json
 import os
@@ -35,6 +36,15 @@ if mode == "wait":
             sys.exit(4)
         time.sleep(0.02)
     out({"type": "message", "text": "done: " + prompt.strip().splitlines()[-1]})
+elif mode == "meet":
+    with open(os.path.join(folder, "arrived-" + turn["runId"]), "w") as f:
+        f.write(prompt)
+    deadline = time.time() + 120
+    while len([n for n in os.listdir(folder) if n.startswith("arrived-")]) < 2:
+        if time.time() > deadline:
+            sys.exit(4)
+        time.sleep(0.02)
+    out({"type": "message", "text": "met: " + prompt.strip().splitlines()[-1]})
 elif mode == "fail":
     out({"type": "error", "message": "the model is down"})
     sys.exit(3)
