@@ -2,7 +2,12 @@ package io.kxm.cli.agent.worker;
 
 import io.kxm.core.peer.Message;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * One inbound request while the worker works on it: its attempts, the run its current turn is in,
@@ -19,6 +24,8 @@ final class RequestJob {
   private boolean withdrawn;
   private long startedAt;
   private static long order;
+  // answered and abandoned request ids kept to ignore their replays; older ones are forgotten
+  private static final int REMEMBERED = 4096;
 
   RequestJob(Message request) {
     this.request = request;
@@ -126,5 +133,31 @@ final class RequestJob {
 
   private static synchronized long next() {
     return ++order;
+  }
+
+  /**
+   * The job a steer redirects among {@code open}: the one of the same correlation id, else the one
+   * whose turn started last; null when none is open.
+   */
+  static RequestJob steerTarget(Collection<RequestJob> open, Message steer) {
+    return open.stream()
+        .distinct()
+        .max(
+            Comparator.comparing((RequestJob job) ->
+                    steer.correlationId() != null
+                        && steer.correlationId().equals(job.request().correlationId()))
+                .thenComparingLong(RequestJob::startedAt))
+        .orElse(null);
+  }
+
+  /** A bounded map for a set of remembered ids that forgets the oldest first. */
+  static <K> Map<K, Boolean> remembered() {
+    return Collections.synchronizedMap(
+        new LinkedHashMap<>(16, 0.75f, false) {
+          @Override
+          protected boolean removeEldestEntry(Map.Entry<K, Boolean> eldest) {
+            return size() > REMEMBERED;
+          }
+        });
   }
 }

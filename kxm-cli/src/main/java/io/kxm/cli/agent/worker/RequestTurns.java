@@ -4,14 +4,10 @@ import io.kxm.client.HttpPeerOperations;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.Delivery;
-import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.Message;
-import io.kxm.core.peer.ReplyRequest;
 import io.kxm.runtime.sync.Redaction;
 import java.time.Duration;
 import java.util.Collections;
-import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -35,17 +31,16 @@ import org.slf4j.LoggerFactory;
  */
 final class RequestTurns implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTurns.class);
-  private static final int REMEMBERED = 4096;
   private static final int DETAIL_CHARS = 300;
 
   private final WorkerOptions options;
-  private final HttpPeerOperations hub;
+  private final HubAnswers answers;
   private final SupervisorTurns turns;
   private final WorkerStatus status;
   private final ProjectBrief brief;
   private final BlockingQueue<Integer> freeSlots = new LinkedBlockingQueue<>();
   private final Map<String, RequestJob> open = new ConcurrentHashMap<>();
-  private final Set<String> finished = Collections.newSetFromMap(lru());
+  private final Set<String> finished = Collections.newSetFromMap(RequestJob.remembered());
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("kxm-worker-retry").factory());
@@ -58,7 +53,7 @@ final class RequestTurns implements AutoCloseable {
       WorkerStatus status,
       ProjectBrief brief) {
     this.options = options;
-    this.hub = hub;
+    this.answers = new HubAnswers(options.name(), hub, status);
     this.turns = turns;
     this.status = status;
     this.brief = brief;
@@ -77,7 +72,7 @@ final class RequestTurns implements AutoCloseable {
       if (open.containsKey(request.id()) || finished.contains(request.id())) {
         return;
       }
-      if (!acknowledged(request)) {
+      if (!answers.take(request)) {
         return;
       }
       if (request.delivery() == Delivery.STEER && steered(request)) {
@@ -109,25 +104,6 @@ final class RequestTurns implements AutoCloseable {
     }
   }
 
-  /** Request ids whose turns run or wait for a retry now. */
-  Set<String> openIds() {
-    return Set.copyOf(open.keySet());
-  }
-
-  /** Marks a queued request received; false when the hub says it is no longer open. */
-  private boolean acknowledged(Message request) {
-    if (request.status() != MessageStatus.QUEUED) {
-      return true;
-    }
-    try {
-      return hub.acknowledge(request.id()).status().isOpen();
-    } catch (KxmException e) {
-      LOG.info(
-          "worker {}: request {} not taken: {}", options.name(), request.id(), e.code().code());
-      return false;
-    }
-  }
-
   /**
    * Attaches a steer to the work it redirects: the open request of the same correlation id, else
    * the one whose turn started last. Its running turn is cancelled; one waiting for a slot or a
@@ -136,15 +112,7 @@ final class RequestTurns implements AutoCloseable {
    * @return false when no request is open, so the steer is answered by a turn of its own
    */
   private boolean steered(Message steer) {
-    RequestJob target =
-        open.values().stream()
-            .distinct()
-            .max(
-                Comparator.comparing((RequestJob job) ->
-                        steer.correlationId() != null
-                            && steer.correlationId().equals(job.request().correlationId()))
-                    .thenComparingLong(RequestJob::startedAt))
-            .orElse(null);
+    RequestJob target = RequestJob.steerTarget(open.values(), steer);
     if (target == null) {
       return false;
     }
@@ -255,19 +223,8 @@ final class RequestTurns implements AutoCloseable {
   }
 
   private void reply(List<Message> answerTo, TurnResult result) {
-    String text = ReplyText.of(result.finalMessage(), result.runId());
     for (Message request : answerTo) {
-      try {
-        hub.reply(new ReplyRequest(request.id(), text));
-        status.answered(request.id());
-        LOG.info(
-            "worker {}: replied to {} from run {}", options.name(), request.id(), result.runId());
-      } catch (KxmException e) {
-        // cancelled or expired meanwhile: nobody waits for this answer any more
-        status.dropped(request.id());
-        LOG.info(
-            "worker {}: reply to {} refused: {}", options.name(), request.id(), e.code().code());
-      }
+      answers.reply(request, result);
       settle(request.id());
     }
   }
@@ -332,15 +289,5 @@ final class RequestTurns implements AutoCloseable {
 
   private static String cut(String text) {
     return text.length() <= DETAIL_CHARS ? text : text.substring(0, DETAIL_CHARS) + "…";
-  }
-
-  private static <K> Map<K, Boolean> lru() {
-    return Collections.synchronizedMap(
-        new LinkedHashMap<>(16, 0.75f, false) {
-          @Override
-          protected boolean removeEldestEntry(Map.Entry<K, Boolean> eldest) {
-            return size() > REMEMBERED;
-          }
-        });
   }
 }

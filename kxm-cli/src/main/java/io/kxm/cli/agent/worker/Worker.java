@@ -137,11 +137,6 @@ public final class Worker implements AutoCloseable {
     stopped.await();
   }
 
-  /** The request ids it works on now, for tests and status. */
-  public List<String> openRequests() {
-    return List.copyOf(requests.openIds());
-  }
-
   /** Cancels the turns in flight (their requests stay open), ends presence, drops the entry. */
   @Override
   public void close() {
