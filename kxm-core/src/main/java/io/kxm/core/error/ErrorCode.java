@@ -302,6 +302,10 @@ public enum ErrorCode {
   PROVIDER_FAILED(
       502,
       "The model provider refused or failed the call; check its base URL, key and model name."),
+  HARNESS_MODEL_INVALID(
+      400,
+      "Create the session with a model named provider/id, such as openrouter/<id>, that the"
+          + " harness's endpoint serves."),
   WORKSPACE_PATH_FORBIDDEN(
       403, "Name a path inside the session's workspace; links that lead outside are refused."),
   WORKTREE_FAILED(

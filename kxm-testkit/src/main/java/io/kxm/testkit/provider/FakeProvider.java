@@ -173,7 +173,8 @@ public final class FakeProvider implements AutoCloseable {
           out.stream(
               switch (dialect) {
                 case ANTHROPIC_MESSAGES -> AnthropicWire.stream(turn, model);
-                case OPENAI_RESPONSES -> ResponsesWire.stream(turn, model);
+                case OPENAI_RESPONSES ->
+                    ResponsesWire.stream(turn, model, Transcript.offeredNamespaces(request.body()));
                 case OPENAI_CHAT ->
                     ChatWire.stream(
                         turn,
@@ -186,7 +187,8 @@ public final class FakeProvider implements AutoCloseable {
               200,
               switch (dialect) {
                 case ANTHROPIC_MESSAGES -> AnthropicWire.whole(turn, model);
-                case OPENAI_RESPONSES -> ResponsesWire.whole(turn, model);
+                case OPENAI_RESPONSES ->
+                    ResponsesWire.whole(turn, model, Transcript.offeredNamespaces(request.body()));
                 case OPENAI_CHAT -> ChatWire.whole(turn, model);
               });
     }

@@ -4,6 +4,7 @@ import io.kxm.core.json.Json;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -11,11 +12,21 @@ import tools.jackson.databind.node.ObjectNode;
  * OpenAI Responses bodies: the streamed events, each with its {@code type} and a {@code
  * sequence_number} counting from 0, the whole response for {@code stream: false}, and the shared
  * OpenAI error body. A message item comes first, then one {@code function_call} item per tool call.
+ * A call of {@code <namespace>__<tool>}, where the request offered a {@code namespace} tool of that
+ * name (as Codex offers each MCP server's tools), carries {@code namespace} and the bare tool name,
+ * as the Responses API sends it.
  */
 final class ResponsesWire {
   private ResponsesWire() {}
 
   static List<SseEvent> stream(Turn turn, String model) {
+    return stream(turn, model, Set.of());
+  }
+
+  /**
+   * @param namespaces the names of the {@code namespace} tools the request offered
+   */
+  static List<SseEvent> stream(Turn turn, String model, Set<String> namespaces) {
     String responseId = WireIds.next("resp_");
     long createdAt = Instant.now().getEpochSecond();
     Events events = new Events();
@@ -50,7 +61,7 @@ final class ResponsesWire {
       output.add(done.deepCopy());
     }
     for (ToolCallIds call : ToolCallIds.assign(turn, "call_")) {
-      ObjectNode item = functionCall(call, "", "in_progress");
+      ObjectNode item = functionCall(call, "", "in_progress", namespaces);
       events.add("response.output_item.added", at(index).set("item", item));
       for (String piece : Turn.split(call.call().inputJson(), turn.pieces())) {
         events.add(
@@ -61,9 +72,9 @@ final class ResponsesWire {
           "response.function_call_arguments.done",
           at(index)
               .put("item_id", call.itemId())
-              .put("name", call.name())
+              .put("name", Namespaced.of(call.name(), namespaces).name())
               .put("arguments", call.call().inputJson()));
-      ObjectNode done = functionCall(call, call.call().inputJson(), "completed");
+      ObjectNode done = functionCall(call, call.call().inputJson(), "completed", namespaces);
       events.add("response.output_item.done", at(index++).set("item", done));
       output.add(done.deepCopy());
     }
@@ -88,6 +99,10 @@ final class ResponsesWire {
   }
 
   static ObjectNode whole(Turn turn, String model) {
+    return whole(turn, model, Set.of());
+  }
+
+  static ObjectNode whole(Turn turn, String model, Set<String> namespaces) {
     ObjectNode response =
         response(WireIds.next("resp_"), Instant.now().getEpochSecond(), model, "completed");
     ArrayNode output = response.putArray("output");
@@ -97,7 +112,7 @@ final class ResponsesWire {
       output.add(item);
     }
     for (ToolCallIds call : ToolCallIds.assign(turn, "call_")) {
-      output.add(functionCall(call, call.call().inputJson(), "completed"));
+      output.add(functionCall(call, call.call().inputJson(), "completed", namespaces));
     }
     response.set("usage", usage(turn.usage()));
     return response;
@@ -172,14 +187,36 @@ final class ResponsesWire {
     return part;
   }
 
-  private static ObjectNode functionCall(ToolCallIds call, String arguments, String status) {
-    return Json.object()
-        .put("id", call.itemId())
-        .put("type", "function_call")
-        .put("status", status)
-        .put("arguments", arguments)
-        .put("call_id", call.callId())
-        .put("name", call.name());
+  private static ObjectNode functionCall(
+      ToolCallIds call, String arguments, String status, Set<String> namespaces) {
+    Namespaced named = Namespaced.of(call.name(), namespaces);
+    ObjectNode item =
+        Json.object()
+            .put("id", call.itemId())
+            .put("type", "function_call")
+            .put("status", status)
+            .put("arguments", arguments)
+            .put("call_id", call.callId())
+            .put("name", named.name());
+    if (named.namespace() != null) {
+      item.put("namespace", named.namespace());
+    }
+    return item;
+  }
+
+  /**
+   * A tool's name as the Responses API sends it: inside its namespace, or flat when it has none.
+   */
+  record Namespaced(String namespace, String name) {
+    static Namespaced of(String scripted, Set<String> namespaces) {
+      for (String namespace : namespaces) {
+        String prefix = namespace + "__";
+        if (scripted.startsWith(prefix) && scripted.length() > prefix.length()) {
+          return new Namespaced(namespace, scripted.substring(prefix.length()));
+        }
+      }
+      return new Namespaced(null, scripted);
+    }
   }
 
   private static ObjectNode usage(Usage usage) {

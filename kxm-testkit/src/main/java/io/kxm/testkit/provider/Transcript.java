@@ -1,7 +1,9 @@
 package io.kxm.testkit.provider;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /** Reads a request body of any dialect as one conversation, for rules and assertions. */
@@ -73,6 +75,15 @@ final class Transcript {
   static List<String> offeredToolNames(Dialect dialect, JsonNode body) {
     List<String> names = new ArrayList<>();
     for (JsonNode tool : body.path("tools")) {
+      if (dialect == Dialect.OPENAI_RESPONSES
+          && "namespace".equals(tool.path("type").asString(""))) {
+        // a namespace groups tools (Codex: one per MCP server); each is named as a client calls it
+        String namespace = tool.path("name").asString("");
+        for (JsonNode inner : tool.path("tools")) {
+          names.add(namespace + "__" + inner.path("name").asString(""));
+        }
+        continue;
+      }
       JsonNode name =
           dialect == Dialect.OPENAI_CHAT ? tool.path("function").path("name") : tool.path("name");
       if (name.isString()) {
@@ -80,6 +91,17 @@ final class Transcript {
       }
     }
     return names;
+  }
+
+  /** The names of the {@code namespace} tools a Responses request offered. */
+  static Set<String> offeredNamespaces(JsonNode body) {
+    Set<String> namespaces = new HashSet<>();
+    for (JsonNode tool : body.path("tools")) {
+      if ("namespace".equals(tool.path("type").asString("")) && tool.path("name").isString()) {
+        namespaces.add(tool.path("name").asString());
+      }
+    }
+    return namespaces;
   }
 
   private static String nameOfCall(Dialect dialect, List<JsonNode> items, String callId) {
@@ -96,7 +118,9 @@ final class Transcript {
         case OPENAI_RESPONSES -> {
           if ("function_call".equals(item.path("type").asString(""))
               && callId.equals(item.path("call_id").asString(""))) {
-            return item.path("name").asString("");
+            String name = item.path("name").asString("");
+            JsonNode namespace = item.path("namespace");
+            return namespace.isString() ? namespace.asString() + "__" + name : name;
           }
         }
         case OPENAI_CHAT -> {

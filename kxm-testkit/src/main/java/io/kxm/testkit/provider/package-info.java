@@ -45,6 +45,9 @@
  * io.kxm.testkit.provider.RecordedRequest#toolResults()} reads the tool results at the end of the
  * conversation in any dialect, with the tool's name found from the matching call; {@link
  * io.kxm.testkit.provider.RecordedRequest#offeredToolNames()} lists the tools the client offered,
- * for example to check that MCP tools reached the model.
+ * for example to check that MCP tools reached the model. A Responses request may group tools in
+ * {@code namespace} tools, as Codex groups each MCP server's: they are listed, and scripted, as
+ * {@code <namespace>__<tool>} ({@code mcp__kxm__kxm_list}), and the call goes out with {@code
+ * namespace} and the bare tool name, as the Responses API sends it.
  */
 package io.kxm.testkit.provider;

@@ -104,6 +104,40 @@ class FakeProviderScriptingTest {
   }
 
   @Test
+  void responses_call_of_a_namespaced_tool_carries_its_namespace() throws Exception {
+    provider.enqueue(Turn.toolCall("mcp__kxm__kxm_list", "{}"));
+    provider.when(Rule.whenToolResultFor("mcp__kxm__kxm_list", Turn.text("Only you.")));
+    URI responses = URI.create(provider.openAiBaseUrl() + "/responses");
+    String tools =
+        "[{\"type\":\"function\",\"name\":\"shell\"},{\"type\":\"namespace\","
+            + "\"name\":\"mcp__kxm\",\"tools\":[{\"type\":\"function\",\"name\":\"kxm_list\"}]}]";
+
+    JsonNode call =
+        body(post(responses, "{\"model\":\"m\",\"input\":\"who\",\"tools\":" + tools + "}"))
+            .path("output")
+            .get(0);
+    assertThat(call.path("namespace").asString()).isEqualTo("mcp__kxm");
+    assertThat(call.path("name").asString()).isEqualTo("kxm_list");
+    String second =
+        """
+        {"model":"m","tools":%s,"input":[
+          {"type":"message","role":"user","content":[{"type":"input_text","text":"who"}]},
+          %s,
+          {"type":"function_call_output","call_id":"%s","output":"alice"}]}\
+        """
+            .formatted(tools, Json.write(call), call.path("call_id").asString());
+    JsonNode answer = body(post(responses, second));
+
+    assertThat(answer.path("output").get(0).path("content").get(0).path("text").asString())
+        .isEqualTo("Only you.");
+    assertThat(provider.requests().getFirst().offeredToolNames())
+        .containsExactly("shell", "mcp__kxm__kxm_list");
+    assertThat(provider.requests().getLast().toolResults())
+        .containsExactly(
+            new ToolResult(call.path("call_id").asString(), "mcp__kxm__kxm_list", "alice"));
+  }
+
+  @Test
   void chat_tool_loop_reads_tool_role_messages() throws Exception {
     provider.when(Rule.whenToolResultFor("lookup", Turn.text("Found it.")));
     URI completions = URI.create(provider.openAiBaseUrl() + "/chat/completions");

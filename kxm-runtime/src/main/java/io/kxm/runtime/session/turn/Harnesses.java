@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.runtime.session.adapter.codex.CodexHarness;
+import io.kxm.runtime.session.adapter.pi.PiHarness;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.harness.CommandHarness;
@@ -33,12 +34,10 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
     Map<String, String> env = Map.copyOf(environment);
     return new Harnesses(
         Map.of(
-            HarnessSpec.COMMAND,
-            spec -> new CommandHarness(spec, env, clock),
-            HarnessSpec.CLAUDE_CODE,
-            spec -> new ClaudeCodeHarness(spec, env, clock),
-            HarnessSpec.CODEX,
-            spec -> new CodexHarness(env, clock)));
+            HarnessSpec.COMMAND, spec -> new CommandHarness(spec, env, clock),
+            HarnessSpec.CLAUDE_CODE, spec -> new ClaudeCodeHarness(spec, env, clock),
+            HarnessSpec.CODEX, spec -> new CodexHarness(env, clock),
+            HarnessSpec.PI, spec -> new PiHarness(env, clock)));
   }
 
   @Override

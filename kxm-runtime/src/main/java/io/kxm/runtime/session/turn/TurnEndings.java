@@ -70,16 +70,28 @@ final class TurnEndings {
   }
 
   void failed(TurnOutcome outcome) {
+    failed(outcome, "");
+  }
+
+  /**
+   * @param diagnosis what the harness said about the failure (its error, its stderr's tail), or why
+   *     it refused to start; recorded as {@code diagnosis} when not empty
+   */
+  void failed(TurnOutcome outcome, String diagnosis) {
     String error = outcome.error() != null ? outcome.error() : outcome.outcome();
+    ObjectNode data =
+        Json.object()
+            .put("outcome", outcome.outcome())
+            .put("error", error)
+            .put("exitCode", outcome.exitCode());
+    if (diagnosis != null && !diagnosis.isBlank()) {
+      data.put("diagnosis", diagnosis);
+    }
     store.transition(
         runId,
         SessionRunStatus.FAILED,
         new SessionStore.Ending(outcome.outcome(), error, null),
-        withTotals.apply(
-            Json.object()
-                .put("outcome", outcome.outcome())
-                .put("error", error)
-                .put("exitCode", outcome.exitCode())));
+        withTotals.apply(data));
   }
 
   /** The turn ran past {@code limit}; its process tree has been ended. */

@@ -15,6 +15,7 @@ import io.kxm.runtime.session.api.TurnOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.Function;
 import org.slf4j.Logger;
@@ -51,9 +52,20 @@ final class TurnRunner implements Runnable {
   private TurnEvents events;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private final List<JsonNode> answers = new ArrayList<>();
+
+  /** Codes of a harness that refused to start: the run fails with the code, nothing is broken. */
+  private static final Set<ErrorCode> REFUSED_STARTS =
+      Set.of(
+          ErrorCode.HARNESS_START_FAILED,
+          ErrorCode.HARNESS_UNAVAILABLE,
+          ErrorCode.HARNESS_NOT_LOGGED_IN,
+          ErrorCode.HARNESS_MODEL_INVALID,
+          ErrorCode.ROUTE_VENDOR_MISMATCH);
+
   private Stop stop;
   private HarnessTurn turn;
   private boolean timedOut; // written and read on the turn's own thread
+  private String refusal; // why a harness refused to start; guarded by this
 
   TurnRunner(
       SessionStore store,
@@ -157,10 +169,13 @@ final class TurnRunner implements Runnable {
     try {
       started = harness.start(input, events);
     } catch (KxmException e) {
-      if (e.code() != ErrorCode.HARNESS_START_FAILED) {
+      if (!REFUSED_STARTS.contains(e.code())) {
         throw e;
       }
       LOG.info("run {}: {}", runId, e.getMessage());
+      synchronized (this) {
+        refusal = e.getMessage();
+      }
       return new TurnOutcome(TurnOutcome.ERROR, -1, null, e.code().code());
     }
     if (adopt(started)) {
@@ -203,7 +218,7 @@ final class TurnRunner implements Runnable {
         endings.completed(outcome, prompt, List.copyOf(answers));
       }
     } else {
-      endings.failed(outcome);
+      endings.failed(outcome, diagnosis());
     }
   }
 
@@ -219,6 +234,14 @@ final class TurnRunner implements Runnable {
   private synchronized boolean adopt(HarnessTurn started) {
     turn = started;
     return stop != null;
+  }
+
+  /** What the harness said about its failure, or why it refused to start; empty when nothing. */
+  private synchronized String diagnosis() {
+    if (refusal != null) {
+      return refusal;
+    }
+    return turn == null ? "" : turn.diagnosis();
   }
 
   private synchronized Stop stopReason() {

@@ -1,8 +1,6 @@
 package io.kxm.runtime.session.adapter;
 
 import static org.awaitility.Awaitility.await;
-import static org.junit.jupiter.api.Assertions.fail;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Session;
@@ -13,7 +11,6 @@ import io.kxm.runtime.session.api.StreamKey;
 import io.kxm.runtime.session.store.SqliteSessionStore;
 import io.kxm.runtime.session.turn.Harnesses;
 import io.kxm.runtime.session.turn.SessionService;
-import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -26,8 +23,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Sessions whose turns run through the standard harnesses, over a real store in a temporary folder,
- * for tests that drive a real agent CLI against the fake provider. The CLIs come from the PATH:
- * absent, a test is skipped with a notice, unless {@code KXM_REQUIRE_AGENT_CLIS=1}, when it fails.
+ * for tests that drive a real agent CLI against the fake provider ({@link io.kxm.testkit.AgentClis}
+ * finds the CLIs).
  */
 public final class AdapterSessions implements AutoCloseable {
   /** Agent CLIs start Node and call the model a few times; a loaded machine needs a while. */
@@ -67,24 +64,6 @@ public final class AdapterSessions implements AutoCloseable {
     Map<String, String> env = new HashMap<>(System.getenv());
     env.putAll(extra);
     return env;
-  }
-
-  /**
-   * Skips the test, or fails it under {@code KXM_REQUIRE_AGENT_CLIS=1}, without {@code program}.
-   */
-  public static void requireCli(String program) {
-    String path = System.getenv().getOrDefault("PATH", "");
-    for (String folder : path.split(File.pathSeparator)) {
-      if (!folder.isBlank() && Files.isExecutable(Path.of(folder, program))) {
-        return;
-      }
-    }
-    String notice = "the " + program + " CLI is not on the PATH; tests that drive it were skipped";
-    if ("1".equals(System.getenv("KXM_REQUIRE_AGENT_CLIS"))) {
-      fail(notice.replace("were skipped", "cannot run") + " (KXM_REQUIRE_AGENT_CLIS=1)");
-    }
-    System.err.println("NOTICE: " + notice);
-    assumeTrue(false, notice);
   }
 
   public Session session(String harnessType, String model) {

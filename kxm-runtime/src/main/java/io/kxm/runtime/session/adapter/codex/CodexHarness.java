@@ -6,14 +6,13 @@ import io.kxm.runtime.session.adapter.AdapterEnvironment;
 import io.kxm.runtime.session.adapter.CliBinary;
 import io.kxm.runtime.session.adapter.KxmMcpServer;
 import io.kxm.runtime.session.adapter.ScratchFolder;
+import io.kxm.runtime.session.adapter.WorkspaceRoot;
 import io.kxm.runtime.session.api.Harness;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.harness.ProcessTurn;
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -68,7 +67,7 @@ public final class CodexHarness implements Harness {
               + CodexConfig.BASE_URL_VARIABLE
               + " for another endpoint)");
     }
-    Path root = workspaceRoot(input);
+    Path root = WorkspaceRoot.of(input, "codex");
     ScratchFolder home = ScratchFolder.create("kxm-codex-");
     try {
       Optional<KxmMcpServer> kxm =
@@ -126,22 +125,5 @@ public final class CodexHarness implements Harness {
     return AdapterEnvironment.isSet(environment, CodexConfig.BASE_URL_VARIABLE)
         ? environment.get(CodexConfig.BASE_URL_VARIABLE).strip()
         : CodexConfig.DEFAULT_BASE_URL;
-  }
-
-  private static Path workspaceRoot(TurnInput input) {
-    Path root = null;
-    try {
-      root = input.workspaceRoot() == null ? null : Path.of(input.workspaceRoot());
-    } catch (InvalidPathException e) {
-      // not a path this system can name: refused below like a missing folder
-    }
-    if (root == null || !root.isAbsolute() || !Files.isDirectory(root)) {
-      throw new KxmException(
-          ErrorCode.HARNESS_START_FAILED,
-          "codex cannot start: workspace root "
-              + input.workspaceRoot()
-              + " is not the absolute path of a folder");
-    }
-    return root;
   }
 }

@@ -1,13 +1,16 @@
 package io.kxm.runtime.session.adapter.codex;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.kxm.runtime.session.adapter.AdapterSessions;
+import io.kxm.runtime.session.adapter.ScratchFolders;
 import io.kxm.runtime.session.api.EventTypes;
 import io.kxm.runtime.session.api.HarnessSpec;
 import io.kxm.runtime.session.api.Session;
 import io.kxm.runtime.session.api.SessionRun;
 import io.kxm.runtime.session.api.SessionRunStatus;
+import io.kxm.testkit.AgentClis;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.HttpFailure;
 import io.kxm.testkit.provider.RecordedRequest;
@@ -17,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,7 +60,7 @@ class CodexSessionsTest {
   }
 
   void startWithKey() throws Exception {
-    AdapterSessions.requireCli("codex");
+    AgentClis.require("codex");
     provider = FakeProvider.start();
     sessions =
         AdapterSessions.start(
@@ -72,6 +76,7 @@ class CodexSessionsTest {
   @Test
   void a_text_answer_completes_with_the_final_message_usage_and_spend() throws Exception {
     startWithKey();
+    Set<Path> homesBefore = ScratchFolders.named("kxm-codex-");
     Files.createDirectories(sessions.workspace.resolve(".kxm"));
     Files.writeString(sessions.workspace.resolve(".kxm/prices.yaml"), PRICES);
     provider.enqueue(Turn.text("Hello from the model.").withUsage(120, 30).inPieces(3));
@@ -94,6 +99,10 @@ class CodexSessionsTest {
     assertThat(request.model()).isEqualTo("gpt-5-codex");
     assertThat(request.header("authorization")).isPresent();
     assertThat(request.lastMessageText()).contains("Say hello.");
+    // the temporary CODEX_HOME with its config.toml is gone once the turn ended
+    await()
+        .atMost(AdapterSessions.WAIT)
+        .until(() -> homesBefore.containsAll(ScratchFolders.named("kxm-codex-")));
   }
 
   @Test
@@ -146,6 +155,7 @@ class CodexSessionsTest {
     assertThat(run.status()).isEqualTo(SessionRunStatus.FAILED);
     assertThat(run.outcome()).isEqualTo("error");
     assertThat(run.error()).isEqualTo("harness_reported_error");
+    assertThat(diagnosis(run)).contains("model gpt-5-codex is not served here");
   }
 
   @Test
@@ -170,12 +180,13 @@ class CodexSessionsTest {
 
     assertThat(run.status()).isEqualTo(SessionRunStatus.FAILED);
     assertThat(run.error()).isEqualTo("harness_unavailable");
+    assertThat(diagnosis(run)).contains("KXM_CODEX_BIN", "no-codex-here");
     assertThat(provider.requests()).isEmpty();
   }
 
   @Test
   void without_an_openai_key_the_run_fails_as_not_logged_in() throws Exception {
-    AdapterSessions.requireCli("codex");
+    AgentClis.require("codex");
     Map<String, String> env = AdapterSessions.environment(Map.of());
     env.remove("OPENAI_API_KEY");
     provider = FakeProvider.start();
@@ -186,6 +197,11 @@ class CodexSessionsTest {
 
     assertThat(run.status()).isEqualTo(SessionRunStatus.FAILED);
     assertThat(run.error()).isEqualTo("harness_not_logged_in");
+    assertThat(diagnosis(run)).contains("OPENAI_API_KEY");
     assertThat(provider.requests()).isEmpty();
+  }
+
+  private String diagnosis(SessionRun run) {
+    return sessions.data(run.id(), EventTypes.RUN_FAILED).getFirst().path("diagnosis").asString();
   }
 }

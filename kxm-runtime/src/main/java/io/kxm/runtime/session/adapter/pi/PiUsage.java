@@ -1,0 +1,51 @@
+package io.kxm.runtime.session.adapter.pi;
+
+import io.kxm.core.json.Json;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The {@code usage} of a Pi assistant message as a harness usage report. Pi already counts {@code
+ * input} without cache reads and writes, as the report does.
+ */
+final class PiUsage {
+  private PiUsage() {}
+
+  /**
+   * @return empty when every count is zero, as Pi reports for a call that failed
+   * @throws IllegalArgumentException when a count is missing or not a whole number
+   */
+  static Optional<ObjectNode> toHarnessLine(JsonNode usage) {
+    if (!usage.isObject()) {
+      throw new IllegalArgumentException("usage is not an object");
+    }
+    long input = count(usage, "input", true);
+    long output = count(usage, "output", true);
+    long cacheRead = count(usage, "cacheRead", false);
+    long cacheWrite = count(usage, "cacheWrite", false);
+    if (input == 0 && output == 0 && cacheRead == 0 && cacheWrite == 0) {
+      return Optional.empty();
+    }
+    ObjectNode line = Json.object();
+    line.put("inputTokens", input);
+    line.put("outputTokens", output);
+    line.put("cacheReadTokens", cacheRead);
+    line.put("cacheWriteTokens", cacheWrite);
+    return Optional.of(line);
+  }
+
+  private static long count(JsonNode usage, String field, boolean required) {
+    JsonNode value = usage.path(field);
+    if (value.isMissingNode() || value.isNull()) {
+      if (required) {
+        throw new IllegalArgumentException("no '" + field + "'");
+      }
+      return 0;
+    }
+    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0) {
+      throw new IllegalArgumentException("'" + field + "' is not a whole number from 0 to 2^63-1");
+    }
+    return value.asLong();
+  }
+}
