@@ -8,6 +8,7 @@ import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.mcp.McpCommand;
+import io.kxm.cli.memory.MemoryCommand;
 import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
@@ -34,6 +35,7 @@ import picocli.CommandLine.Command;
       RuntimeCommand.class,
       RunCommand.class,
       RunsCommand.class,
-      TrustCommand.class
+      TrustCommand.class,
+      MemoryCommand.class
     })
 public final class KxmCommand extends GroupCommand {}

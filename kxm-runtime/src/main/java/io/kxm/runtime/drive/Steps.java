@@ -2,11 +2,13 @@ package io.kxm.runtime.drive;
 
 import io.kxm.core.id.Ids;
 import io.kxm.runtime.api.AgentProducer;
+import io.kxm.runtime.memory.DispatchMemory;
 import io.kxm.runtime.run.AssignmentStatus;
 import io.kxm.runtime.run.AttemptResult;
 import io.kxm.runtime.run.AttemptStatus;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.run.StepStatus;
 import io.kxm.runtime.store.Batch;
 import java.util.ArrayList;
@@ -33,6 +35,7 @@ final class Steps {
   private final String runId;
   private final Assignments assignments;
   private final GateStep gates;
+  private DispatchMemory memory;
 
   Steps(DriveContext ctx, String runId, AgentProducer producer, BooleanSupplier cancelled) {
     this.ctx = ctx;
@@ -201,6 +204,31 @@ final class Steps {
     if (answers != null) {
       out.append("\n\nAnswers of the other agents:").append(answers);
     }
+    if (memory() instanceof DispatchMemory.Included included) {
+      return included.brief().text() + "\n---\n\n" + out;
+    }
     return out.toString();
+  }
+
+  /**
+   * Checks the project memory once per drive, on the first dispatch, and records the decision as an
+   * event, so every agent of one drive is told the same thing and the run shows what it was.
+   */
+  private DispatchMemory memory() {
+    if (memory == null) {
+      String pinned = ctx.store().load(runId).revisions().memory();
+      DispatchMemory decided = DispatchMemory.check(ctx.projectRoot(), pinned);
+      String reason = decided instanceof DispatchMemory.Gap gap ? gap.reason() : null;
+      ctx.append(
+          runId,
+          st ->
+              st.status() != RunStatus.RUNNING || decided instanceof DispatchMemory.Absent
+                  ? Batch.none()
+                  : Batch.of(
+                      new RunEvent.MemoryBriefed(
+                          pinned, decided instanceof DispatchMemory.Included, reason)));
+      memory = decided;
+    }
+    return memory;
   }
 }

@@ -146,7 +146,9 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
       RunState s = store.load(runId);
       DriveChecks.refuseUndrivable(s);
       Revisions now = config.revisions();
-      if (!now.equals(s.revisions())) {
+      // Memory may move after the pin without refusing the run: dispatch then leaves it out and
+      // records the gap (DispatchMemory), since the run's own instructions are unchanged.
+      if (!withoutMemory(now).equals(withoutMemory(s.revisions()))) {
         throw new KxmException(
             ErrorCode.RUN_REVISION_DRIFT,
             "run " + runId + " pinned " + s.revisions() + " but the tree is now " + now);
@@ -398,5 +400,9 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
           ErrorCode.VALUE_TOO_LONG,
           field + " is at most " + max + " characters, got " + value.length());
     }
+  }
+
+  private static Revisions withoutMemory(Revisions r) {
+    return new Revisions(r.bundle(), "", r.executorPolicy(), r.toolPolicy());
   }
 }

@@ -9,17 +9,18 @@ import tools.jackson.databind.JsonNode;
 /** Turns events into stored payloads and back, by their wire type. */
 public final class EventCodec {
   private static final Map<String, Class<? extends RunEvent>> TYPES =
-      Map.of(
-          "run.created", RunEvent.RunCreated.class,
-          "run.moved", RunEvent.RunMoved.class,
-          "run.plan_pinned", RunEvent.PlanPinned.class,
-          "step.moved", RunEvent.StepMoved.class,
-          "assignment.moved", RunEvent.AssignmentMoved.class,
-          "attempt.moved", RunEvent.AttemptMoved.class,
-          "answer.recorded", RunEvent.AnswerRecorded.class,
-          "interaction.opened", RunEvent.InteractionOpened.class,
-          "interaction.resolved", RunEvent.InteractionResolved.class,
-          "gate.observed", RunEvent.GateObserved.class);
+      Map.ofEntries(
+          Map.entry("run.created", RunEvent.RunCreated.class),
+          Map.entry("run.moved", RunEvent.RunMoved.class),
+          Map.entry("run.plan_pinned", RunEvent.PlanPinned.class),
+          Map.entry("step.moved", RunEvent.StepMoved.class),
+          Map.entry("assignment.moved", RunEvent.AssignmentMoved.class),
+          Map.entry("attempt.moved", RunEvent.AttemptMoved.class),
+          Map.entry("answer.recorded", RunEvent.AnswerRecorded.class),
+          Map.entry("interaction.opened", RunEvent.InteractionOpened.class),
+          Map.entry("interaction.resolved", RunEvent.InteractionResolved.class),
+          Map.entry("gate.observed", RunEvent.GateObserved.class),
+          Map.entry("memory.briefed", RunEvent.MemoryBriefed.class));
 
   private EventCodec() {}
 

@@ -115,4 +115,17 @@ public sealed interface RunEvent {
       return "gate.observed";
     }
   }
+
+  /**
+   * A drive checked the project memory before dispatching agents: whether they receive the brief,
+   * and when not, why (the gap). Changes no state; it is the run's record of what agents were told.
+   *
+   * @param memoryRevision the memory revision the run pinned at creation
+   * @param reason null when included; otherwise a word, a colon and the detail
+   */
+  record MemoryBriefed(String memoryRevision, boolean included, String reason) implements RunEvent {
+    public String type() {
+      return "memory.briefed";
+    }
+  }
 }

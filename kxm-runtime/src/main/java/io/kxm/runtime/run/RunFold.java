@@ -170,6 +170,11 @@ public final class RunFold {
         }
         d.gateEvidence.put(g.observationId(), g.evidenceSha256());
       }
+      case RunEvent.MemoryBriefed b -> {
+        if (d.status != RunStatus.RUNNING) {
+          throw refused(e, "memory is briefed only while the run is running");
+        }
+      }
     }
     state = d.build(e);
   }

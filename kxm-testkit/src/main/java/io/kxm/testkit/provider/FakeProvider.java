@@ -41,7 +41,9 @@ import tools.jackson.databind.node.MissingNode;
  * redacted. Routes: {@code POST /v1/messages}, {@code POST /v1/responses}, {@code POST
  * /v1/chat/completions}, {@code GET /v1/models} (Anthropic's list shape when the request carries
  * {@code anthropic-version}, OpenAI's otherwise) and {@code POST /v1/messages/count_tokens} (an
- * estimate that takes nothing from the script).
+ * estimate that takes nothing from the script). {@code POST /v1/embeddings} answers OpenAI's
+ * embeddings shape with deterministic vectors ({@link EmbeddingsWire}) and takes nothing from the
+ * script either; {@link #failEmbeddings} makes it fail until {@link #restoreEmbeddings}.
  */
 public final class FakeProvider implements AutoCloseable {
   /** Model ids listed by {@code GET /v1/models} unless others are given. */
@@ -54,6 +56,7 @@ public final class FakeProvider implements AutoCloseable {
   private final Deque<Reply> queue = new ArrayDeque<>();
   private final List<Rule> rules = new ArrayList<>();
   private final List<RecordedRequest> requests = new ArrayList<>();
+  private HttpFailure embeddingsFailure;
 
   private FakeProvider(List<String> models, Optional<String> requiredKey) throws IOException {
     this.models = List.copyOf(models);
@@ -110,6 +113,18 @@ public final class FakeProvider implements AutoCloseable {
     return List.copyOf(requests);
   }
 
+  /** Every later embeddings request gets {@code failure}, until {@link #restoreEmbeddings}. */
+  public synchronized FakeProvider failEmbeddings(HttpFailure failure) {
+    embeddingsFailure = java.util.Objects.requireNonNull(failure, "failure");
+    return this;
+  }
+
+  /** Embeddings requests are answered again. */
+  public synchronized FakeProvider restoreEmbeddings() {
+    embeddingsFailure = null;
+    return this;
+  }
+
   /** How many queued replies no request has taken yet. */
   public synchronized int pending() {
     return queue.size();
@@ -155,6 +170,8 @@ public final class FakeProvider implements AutoCloseable {
       out.json(200, anthropic ? AnthropicWire.models(models) : ResponsesWire.models(models));
     } else if (method.equals("POST") && path.equals("/v1/messages/count_tokens")) {
       out.json(200, Json.object().put("input_tokens", estimatedTokens(raw)));
+    } else if (method.equals("POST") && path.equals("/v1/embeddings")) {
+      embeddings(out, body);
     } else if (dialect.isEmpty()) {
       out.failure(HttpFailure.of(404, "No route for " + method + " " + path));
     } else if (!body.isObject()) {
@@ -192,6 +209,27 @@ public final class FakeProvider implements AutoCloseable {
                 case OPENAI_CHAT -> ChatWire.whole(turn, model);
               });
     }
+  }
+
+  private void embeddings(Responder out, JsonNode body) throws IOException {
+    HttpFailure failure;
+    synchronized (this) {
+      failure = embeddingsFailure;
+    }
+    if (failure != null) {
+      out.failure(failure);
+      return;
+    }
+    var answer = body.isObject() ? EmbeddingsWire.answer(body, "text-embedding-3-small") : null;
+    if (answer == null) {
+      out.failure(
+          HttpFailure.of(
+              400,
+              "An embeddings request needs a model and input: a string or a list of strings"
+                  + " (dimensions 1 to 4096 when given)"));
+      return;
+    }
+    out.json(200, answer);
   }
 
   private synchronized Reply nextReply(RecordedRequest request) {
