@@ -13,7 +13,7 @@ final class TurnPrompt {
 
   static String of(Message request, List<Message> steers, Optional<String> brief) {
     StringBuilder prompt = new StringBuilder();
-    brief.ifPresent(text -> prompt.append("Project brief:\n").append(text).append("\n\n"));
+    brief.ifPresent(text -> prompt.append(text.strip()).append("\n\n---\n\n"));
     prompt
         .append("Request ")
         .append(request.id())

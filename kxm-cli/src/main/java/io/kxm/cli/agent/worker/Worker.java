@@ -44,6 +44,7 @@ public final class Worker implements AutoCloseable {
   private final long pid;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final AtomicBoolean closing = new AtomicBoolean();
+  private volatile KxmException lost;
 
   private Worker(
       WorkerOptions options,
@@ -109,7 +110,7 @@ public final class Worker implements AutoCloseable {
                       .map(SupervisorClient::new),
               options);
       RequestTurns requests =
-          new RequestTurns(options, connection.peers(), turns, status, ProjectBrief.NONE);
+          new RequestTurns(options, connection.peers(), turns, status, new ProjectMemoryBrief());
       Worker worker = new Worker(options, registry, connection, requests, self.pid());
       worker.begin(connection.agent().connectedAt());
       return worker;
@@ -132,9 +133,15 @@ public final class Worker implements AutoCloseable {
     inbox.forEach(requests::offer);
   }
 
-  /** Blocks until the worker is closed or its stream ended for good. */
-  public void awaitStopped() throws InterruptedException {
+  /**
+   * Blocks until the worker is closed or its stream ended for good.
+   *
+   * @return why the hub ended the stream (another session took the agent's key, the token was
+   *     revoked); empty when the worker was closed
+   */
+  public Optional<KxmException> awaitStopped() throws InterruptedException {
     stopped.await();
+    return Optional.ofNullable(lost);
   }
 
   /** Cancels the turns in flight (their requests stay open), ends presence, drops the entry. */
@@ -203,6 +210,7 @@ public final class Worker implements AutoCloseable {
     @Override
     public void onStopped(KxmException reason) {
       LOG.warn("worker {}: event stream ended: {}", options.name(), reason.getMessage());
+      lost = reason;
       close();
     }
   }

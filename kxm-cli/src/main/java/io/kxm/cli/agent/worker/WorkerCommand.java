@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -134,7 +135,10 @@ public final class WorkerCommand implements Callable<Integer> {
                 + "'");
     context.out().flush();
     try {
-      worker.awaitStopped();
+      Optional<KxmException> lost = worker.awaitStopped();
+      if (lost.isPresent()) {
+        throw lost.get();
+      }
     } finally {
       worker.close();
       try {

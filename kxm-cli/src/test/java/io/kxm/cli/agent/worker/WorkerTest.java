@@ -35,6 +35,10 @@ class WorkerTest {
   void a_worker_on_a_command_harness_answers_a_third_agents_request_with_the_turns_output()
       throws Exception {
     fx = WorkerFixture.start(dir);
+    Files.createDirectories(fx.workspace().resolve(".kxm/memory"));
+    Files.writeString(
+        fx.workspace().resolve(".kxm/memory/units.md"),
+        "---\nname: units\ndescription: Units\n---\nAnswer in metric units.\n");
     fx.startWorker(
         "echoer", List.of("--harness", "command", "--", "python3", SessionSupervisor.echoAgent()));
 
@@ -43,6 +47,8 @@ class WorkerTest {
 
     assertThat(replied.reply()).startsWith("echo: ").contains("what is two plus two");
     assertThat(replied.reply()).contains("Request " + id + " from agent asker");
+    // the project's memory brief opens the prompt
+    assertThat(replied.reply()).contains("# Project memory").contains("Answer in metric units.");
     await()
         .atMost(WorkerFixture.WAIT)
         .until(() -> fx.registry().read("echoer").orElseThrow().answered() == 1);
