@@ -128,7 +128,7 @@ class ClaudeCodeSessionTest {
     assertThat(call.path("name").asString()).isEqualTo("mcp__kxm__kxm_list");
     JsonNode result = only(events, "tool.result").path("data");
     assertThat(result.path("id").asString()).isEqualTo(call.path("id").asString());
-    assertThat(result.path("isError").asBoolean()).isFalse();
+    assertThat(result.path("isError").asBoolean()).as(result.toString()).isFalse();
     String sessionId = last(events).path("sessionId").asString();
     assertThat(last(events).path("type").asString()).isEqualTo("run.completed");
     assertThat(only(events, "message.completed").path("data").path("text").asString())

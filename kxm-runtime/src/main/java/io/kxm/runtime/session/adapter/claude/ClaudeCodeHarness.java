@@ -17,6 +17,7 @@ import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -43,10 +44,21 @@ public final class ClaudeCodeHarness implements Harness {
           "ANTHROPIC_BASE_URL");
 
   /**
-   * Without this the CLI defers MCP tools behind a search tool and offers the model none of them
-   * directly.
+   * {@code ENABLE_TOOL_SEARCH=false}: otherwise the CLI defers MCP tools behind a search tool and
+   * offers the model none of them directly. {@code MCP_CONNECTION_NONBLOCKING=false}: otherwise the
+   * first model call may go out before {@code kxm mcp} has connected, without the kxm tools.
    */
-  static final Map<String, String> SETTINGS = Map.of("ENABLE_TOOL_SEARCH", "false");
+  static final Map<String, String> SETTINGS =
+      Map.of("ENABLE_TOOL_SEARCH", "false", "MCP_CONNECTION_NONBLOCKING", "false");
+
+  /**
+   * How long the CLI waits for {@code kxm mcp} to connect before its first model call, unless the
+   * supervisor's environment says otherwise; the CLI's own default (5 s) is shorter than a JVM's
+   * start on a busy machine.
+   */
+  static final String MCP_CONNECT_TIMEOUT = "MCP_CONNECT_TIMEOUT_MS";
+
+  static final String DEFAULT_MCP_CONNECT_TIMEOUT_MS = "60000";
 
   /** The provider prefix a route puts before an Anthropic model name. */
   static final String PROVIDER_PREFIX = "anthropic/";
@@ -78,7 +90,8 @@ public final class ClaudeCodeHarness implements Harness {
   @Override
   public HarnessTurn start(TurnInput input, Consumer<HarnessOutput> listener) {
     Path root = workspaceRoot(input);
-    Map<String, String> env = AdapterEnvironment.forTurn(supervisor, input, PASS_THROUGH, SETTINGS);
+    Map<String, String> env =
+        AdapterEnvironment.forTurn(supervisor, input, PASS_THROUGH, settings(supervisor));
     Path binary = CLI.locate(env).path();
     ClaudeLogin.require(supervisor);
     Path mcpConfig =
@@ -98,6 +111,16 @@ public final class ClaudeCodeHarness implements Harness {
     }
     process.onExit().whenComplete((exited, error) -> ClaudeMcpConfig.delete(mcpConfig));
     return ProcessTurn.begin(process, input, listener, clock, new ClaudeStreamProtocol());
+  }
+
+  static Map<String, String> settings(Map<String, String> supervisor) {
+    Map<String, String> settings = new HashMap<>(SETTINGS);
+    settings.put(
+        MCP_CONNECT_TIMEOUT,
+        AdapterEnvironment.isSet(supervisor, MCP_CONNECT_TIMEOUT)
+            ? supervisor.get(MCP_CONNECT_TIMEOUT).strip()
+            : DEFAULT_MCP_CONNECT_TIMEOUT_MS);
+    return settings;
   }
 
   static List<String> argv(Path binary, TurnInput input, Path mcpConfig) {

@@ -65,6 +65,8 @@ final class ClaudeMcpConfig {
   private static ObjectNode entry(KxmMcpServer kxm) {
     ObjectNode entry = Json.object();
     entry.put("type", "stdio");
+    // connected before the first model call even where the CLI otherwise connects in the background
+    entry.put("alwaysLoad", true);
     entry.put("command", kxm.command());
     entry.set("args", Json.MAPPER.valueToTree(kxm.args()));
     entry.set("env", Json.MAPPER.valueToTree(kxm.env()));

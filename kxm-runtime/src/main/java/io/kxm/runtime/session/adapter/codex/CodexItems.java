@@ -112,7 +112,9 @@ final class CodexItems {
       }
       case "file_change" -> {
         call.put("name", "apply_patch");
-        call.putObject("input").set("changes", item.path("changes"));
+        JsonNode changes = item.path("changes");
+        call.putObject("input")
+            .set("changes", changes.isArray() ? changes : Json.MAPPER.createArrayNode());
       }
       default -> {
         call.put("name", "web_search");
@@ -129,11 +131,12 @@ final class CodexItems {
         switch (type) {
           case "command_execution" -> {
             JsonNode exit = item.path("exit_code");
-            failed |= exit.isIntegralNumber() && exit.asInt() != 0;
+            failed |= exit.isIntegralNumber() && (!exit.canConvertToLong() || exit.asLong() != 0);
             yield item.path("aggregated_output").asString("");
           }
           case "mcp_tool_call" -> mcpOutput(item);
-          case "file_change" -> Json.write(item.path("changes"));
+          case "file_change" ->
+              item.path("changes").isArray() ? Json.write(item.path("changes")) : "";
           default -> "";
         };
     return Json.object()

@@ -111,6 +111,36 @@ class CodexJsonProtocolTest {
   }
 
   @Test
+  void a_kxm_tool_call_recorded_against_a_real_hub_is_a_call_and_its_text_result() {
+    List<HarnessOutput> outputs = outputs(replay("mcp-tool.jsonl"));
+
+    JsonNode call = ((HarnessOutput.ToolCall) outputs.get(0)).call();
+    assertThat(Json.write(call))
+        .isEqualTo("{\"id\":\"item_1\",\"name\":\"mcp__kxm__kxm_list\",\"input\":{}}");
+    JsonNode result = ((HarnessOutput.ToolResult) outputs.get(1)).result();
+    assertThat(result.path("id").asString()).isEqualTo("item_1");
+    assertThat(
+            Json.read(result.path("output").asString())
+                .path("agents")
+                .get(0)
+                .path("name")
+                .asString())
+        .isEqualTo("codex-main");
+    assertThat(result.path("isError").asBoolean()).isFalse();
+    assertThat(outputs.getLast()).isEqualTo(new HarnessOutput.Final("codex-main is alone."));
+  }
+
+  @Test
+  void a_kxm_tool_that_refused_is_an_error_result_with_the_refusal() {
+    List<HarnessOutput> outputs = outputs(replay("mcp-tool-error.jsonl"));
+
+    JsonNode result = ((HarnessOutput.ToolResult) outputs.get(1)).result();
+    assertThat(result.path("output").asString())
+        .startsWith("message_not_found: no message msg_missing");
+    assertThat(result.path("isError").asBoolean()).isTrue();
+  }
+
+  @Test
   void an_mcp_call_names_server_and_tool_and_its_result_is_the_text_content() {
     CodexJsonProtocol protocol = new CodexJsonProtocol();
     String fields =
