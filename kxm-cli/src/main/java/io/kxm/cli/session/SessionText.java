@@ -86,6 +86,30 @@ public final class SessionText {
     if (run.hasNonNull("finalMessage")) {
       out.println("  final message: " + TerminalText.printable(text(run, "finalMessage")));
     }
+    if (run.path("usage").isObject()) {
+      JsonNode usage = run.path("usage");
+      out.println(
+          "  tokens: "
+              + usage.path("inputTokens").asLong()
+              + " in, "
+              + usage.path("outputTokens").asLong()
+              + " out, "
+              + usage.path("cacheReadTokens").asLong()
+              + " cache read, "
+              + usage.path("cacheWriteTokens").asLong()
+              + " cache write");
+    }
+    if (run.path("spend").isObject()) {
+      JsonNode spend = run.path("spend");
+      out.println(
+          "  spend: "
+              + (spend.hasNonNull("amount")
+                  ? text(spend, "amount") + " " + text(spend, "currency")
+                  : "unknown (" + TerminalText.printable(text(spend, "unknownBecause")) + ")"));
+    }
+    if (run.hasNonNull("diagnosis")) {
+      out.println("  diagnosis: " + TerminalText.printable(text(run, "diagnosis")));
+    }
     for (JsonNode interaction : detail.path("interactions")) {
       interaction(out, text(run, "id"), interaction);
     }

@@ -108,6 +108,12 @@ class ClaudeCodeSessionTest {
     JsonNode status = status(completed.path("runId").asString());
     assertThat(status.path("run").path("status").asString()).isEqualTo("completed");
     assertThat(status.path("run").path("finalMessage").asString()).isEqualTo("The answer is 42.");
+    assertThat(status.path("run").path("usage").path("inputTokens").asLong()).isEqualTo(1000);
+    assertThat(new BigDecimal(status.path("run").path("spend").path("amount").asString()))
+        .isEqualByComparingTo("0.006");
+    assertThat(kxm("runs", "status", completed.path("runId").asString())[0])
+        .contains("tokens: 1000 in, 200 out")
+        .contains("spend: 0.006");
     RecordedRequest asked = modelRequests().getLast();
     assertThat(asked.model()).isEqualTo("claude-sonnet-4-5");
     assertThat(asked.lastMessageText()).contains("What is the answer?");
@@ -189,6 +195,8 @@ class ClaudeCodeSessionTest {
         .contains("provider status 500")
         .contains("API Error: 500");
     assertThat(events).noneMatch(e -> e.path("type").asString().equals("message.completed"));
+    assertThat(status(failed.path("runId").asString()).path("run").path("diagnosis").asString())
+        .contains("API Error: 500");
   }
 
   @Test

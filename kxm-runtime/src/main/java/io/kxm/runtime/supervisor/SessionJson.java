@@ -45,6 +45,18 @@ final class SessionJson {
         .put("finishedAt", time(r.finishedAt()));
   }
 
+  /**
+   * Adds what the event that ended a run says beyond its row: the run's token {@code usage}, its
+   * {@code spend}, and for a failed run the harness's {@code diagnosis}.
+   */
+  static void ending(ObjectNode run, JsonNode end) {
+    for (String field : List.of("usage", "spend", "diagnosis")) {
+      if (end != null && end.hasNonNull(field)) {
+        run.set(field, end.get(field));
+      }
+    }
+  }
+
   static ObjectNode interaction(Interaction i) {
     ObjectNode node =
         Json.object()

@@ -98,7 +98,12 @@ final class SessionRoutes {
   void run(Context ctx, String runId) {
     SessionBodies.runId(runId);
     ObjectNode answer = Json.object();
-    answer.set("run", SessionJson.run(sessions.run(runId)));
+    SessionRun run = sessions.run(runId);
+    ObjectNode shown = SessionJson.run(run);
+    if (run.status().isTerminal()) {
+      sessions.store().lastEvent(runId).ifPresent(end -> SessionJson.ending(shown, end.data()));
+    }
+    answer.set("run", shown);
     answer.setAll(
         SessionJson.listed("interactions", sessions.interactions(runId), SessionJson::interaction));
     ctx.json(answer);

@@ -101,7 +101,8 @@ final class EventLines {
               + text(data, "outcome")
               + ")"
               + (data.hasNonNull("error") ? ": " + text(data, "error") : "")
-              + (data.hasNonNull("exitCode") ? ", exit code " + text(data, "exitCode") : "");
+              + (data.hasNonNull("exitCode") ? ", exit code " + text(data, "exitCode") : "")
+              + (data.hasNonNull("diagnosis") ? "; " + cut(text(data, "diagnosis")) : "");
       case "run.cancelled" -> "run cancelled";
       case "run.interrupted" -> "run interrupted: " + text(data, "error");
       default -> type + " " + cut(compact(data));

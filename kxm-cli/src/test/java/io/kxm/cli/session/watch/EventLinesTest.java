@@ -94,6 +94,19 @@ class EventLinesTest {
   }
 
   @Test
+  void a_failed_run_shows_the_harness_diagnosis_on_its_line() {
+    event(
+        "run.failed",
+        "{\"status\":\"failed\",\"outcome\":\"error\",\"error\":\"harness_reported_error\","
+            + "\"exitCode\":1,\"diagnosis\":\"error: API Error: 500\\nstderr: boom\"}");
+
+    assertThat(printed.toString().lines())
+        .containsExactly(
+            "run failed (error): harness_reported_error, exit code 1; error: API Error: 500"
+                + " stderr: boom");
+  }
+
+  @Test
   void long_tool_output_is_cut_to_one_short_line() {
     event("tool.result", "{\"id\":\"c1\",\"output\":\"" + "x\\n".repeat(1000) + "\"}");
 

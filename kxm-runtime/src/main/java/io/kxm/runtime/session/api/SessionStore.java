@@ -105,6 +105,9 @@ public interface SessionStore extends AutoCloseable {
   /** Stored events of the stream with {@code seq > afterSeq}, in order, at most {@code limit}. */
   List<SessionEvent> replay(StreamKey key, long afterSeq, int limit);
 
+  /** The run's last event (its ending, once the run is over); empty when it has none. */
+  Optional<SessionEvent> lastEvent(String runId);
+
   /**
    * As {@link #replay}, each event already in its wire form, built around the stored JSON text
    * without parsing it again: replaying a long backlog is mostly this.

@@ -171,6 +171,12 @@ public final class SqliteSessionStore implements SessionStore {
   }
 
   @Override
+  public Optional<SessionEvent> lastEvent(String runId) {
+    Checks.text("runId", runId);
+    return reader.lastEvent(runId);
+  }
+
+  @Override
   public List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit) {
     checkReplay(key, afterSeq, limit);
     return reader.replayEncoded(key, afterSeq, limit);

@@ -94,6 +94,13 @@ final class StoreReader {
     return list(replaySql(key), Rows::event, key.id(), afterSeq, limit);
   }
 
+  Optional<SessionEvent> lastEvent(String runId) {
+    return one(
+        "SELECT " + Rows.EVENT + " FROM events WHERE run_id = ? ORDER BY seq DESC LIMIT 1",
+        Rows::event,
+        runId);
+  }
+
   List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit) {
     return list(replaySql(key), Rows::encodedEvent, key.id(), afterSeq, limit);
   }

@@ -28,6 +28,8 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
   }
 
   /**
+   * The {@code command} harness and the {@code claude-code} adapter.
+   *
    * @param environment the supervisor's environment, filtered for each turn by the harness
    */
   public static Harnesses standard(Map<String, String> environment, Clock clock) {

@@ -176,11 +176,9 @@ public final class ClaudeStreamProtocol implements TurnProtocol {
       parts.add(error.isString() ? error.asString() : error.toString());
     }
     StringBuilder message = new StringBuilder("claude ended with ").append(subtype);
-    if (node.path("api_error_status").isNumber()) {
-      message
-          .append(" (provider status ")
-          .append(node.path("api_error_status").asInt())
-          .append(')');
+    JsonNode status = node.path("api_error_status");
+    if (status.isIntegralNumber() && status.canConvertToInt()) {
+      message.append(" (provider status ").append(status.asInt()).append(')');
     }
     if (!parts.isEmpty()) {
       message.append(": ").append(String.join("; ", parts));
