@@ -31,9 +31,26 @@ class LayeringTest {
             "org.eclipse.jetty..",
             "io.modelcontextprotocol..",
             "picocli..",
-            "java.sql..",
+            "org.sqlite..",
+            "org.postgresql..",
             "org.flywaydb..")
         .because("the domain stays free of servers, drivers and surfaces")
+        .check(KXM);
+  }
+
+  @Test
+  void only_the_search_indexes_of_the_core_speak_jdbc() {
+    // The text and vector indexes live beside the records they index and join their transaction,
+    // so they take the caller's java.sql.Connection; they still load no driver.
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.core..")
+        .and()
+        .resideOutsideOfPackage("io.kxm.core.search..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage("java.sql..")
+        .because("only the indexes work on the caller's connection")
         .check(KXM);
   }
 

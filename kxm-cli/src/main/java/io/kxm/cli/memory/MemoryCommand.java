@@ -8,5 +8,10 @@ import picocli.CommandLine.Command;
     name = "memory",
     mixinStandardHelpOptions = true,
     description = "Show and govern the project memory (.kxm/memory) and skills (.kxm/skills).",
-    subcommands = {MemoryBriefCommand.class, MemoryListCommand.class, MemoryPromoteCommand.class})
+    subcommands = {
+      MemoryBriefCommand.class,
+      MemoryListCommand.class,
+      MemoryPromoteCommand.class,
+      MemoryVerifyCommand.class
+    })
 public final class MemoryCommand extends GroupCommand {}

@@ -62,6 +62,18 @@ class MemoryCliTest {
     assertThat(brief.out()).doesNotContain("Force.");
     assertThat(brief.err()).contains("left out .kxm/skills/release.md: skill_hash_mismatch");
     assertThat(kxm("memory", "list").out()).containsPattern("skill\\s+release\\s+hash-mismatch");
+
+    CliRun.Result verify = kxm("memory", "verify");
+    assertThat(verify.exit()).isEqualTo(1);
+    assertThat(verify.err())
+        .contains("error: skill_hash_mismatch: skill 'release' (.kxm/skills/release.md)")
+        .contains("next: ");
+
+    kxm("memory", "promote", "release");
+    CliRun.Result again = kxm("memory", "verify", "--json");
+    assertThat(again.exit()).as(again.err()).isZero();
+    assertThat(Json.read(again.out()).path("verified").get(0).path("name").asString())
+        .isEqualTo("release");
   }
 
   @Test
@@ -87,5 +99,8 @@ class MemoryCliTest {
     assertThat(kxm("memory", "brief", "--max-chars", "10").exit()).isEqualTo(2);
     assertThat(kxm("memory").exit()).isEqualTo(2);
     assertThat(kxm("memory", "brief", "--help").out()).contains("--json");
+    for (String command : new String[] {"list", "promote", "verify"}) {
+      assertThat(kxm("memory", command, "--help").out()).as(command).contains("Usage:");
+    }
   }
 }

@@ -33,7 +33,7 @@ public final class PostgresTextIndex implements TextIndex {
   @Override
   public void put(Connection connection, String collection, String docId, String text)
       throws SQLException {
-    SqliteTextIndex.check(collection, docId);
+    SearchText.checkDoc(collection, docId);
     try (PreparedStatement upsert =
         connection.prepareStatement(
             """
@@ -49,7 +49,7 @@ public final class PostgresTextIndex implements TextIndex {
 
   @Override
   public void remove(Connection connection, String collection, String docId) throws SQLException {
-    SqliteTextIndex.check(collection, docId);
+    SearchText.checkDoc(collection, docId);
     try (PreparedStatement delete =
         connection.prepareStatement("DELETE FROM text_doc WHERE collection = ? AND doc_id = ?")) {
       delete.setString(1, collection);
@@ -61,7 +61,7 @@ public final class PostgresTextIndex implements TextIndex {
   @Override
   public List<SearchHit> search(Connection connection, String collection, String query, int limit)
       throws SQLException {
-    SqliteTextIndex.checkLimit(limit);
+    SearchText.checkLimit(limit);
     List<String> terms = SearchText.queryTerms(query);
     if (terms.isEmpty()) {
       return List.of();

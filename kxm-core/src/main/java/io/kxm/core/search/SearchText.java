@@ -56,4 +56,16 @@ final class SearchText {
   static String paddedPhrase(String query) {
     return " " + indexedTerms(query) + " ";
   }
+
+  static void checkDoc(String collection, String docId) {
+    if (collection == null || collection.isBlank() || docId == null || docId.isBlank()) {
+      throw new IllegalArgumentException("collection and docId must not be blank");
+    }
+  }
+
+  static void checkLimit(int limit) {
+    if (limit < 1) {
+      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
+    }
+  }
 }

@@ -36,7 +36,7 @@ public final class SqliteTextIndex implements TextIndex {
   @Override
   public void put(Connection connection, String collection, String docId, String text)
       throws SQLException {
-    check(collection, docId);
+    SearchText.checkDoc(collection, docId);
     remove(connection, collection, docId);
     String terms = SearchText.indexedTerms(text);
     long id;
@@ -61,7 +61,7 @@ public final class SqliteTextIndex implements TextIndex {
 
   @Override
   public void remove(Connection connection, String collection, String docId) throws SQLException {
-    check(collection, docId);
+    SearchText.checkDoc(collection, docId);
     try (PreparedStatement find =
         connection.prepareStatement(
             "SELECT id, terms FROM text_doc WHERE collection = ? AND doc_id = ?")) {
@@ -92,7 +92,7 @@ public final class SqliteTextIndex implements TextIndex {
   @Override
   public List<SearchHit> search(Connection connection, String collection, String query, int limit)
       throws SQLException {
-    checkLimit(limit);
+    SearchText.checkLimit(limit);
     List<String> terms = SearchText.queryTerms(query);
     if (terms.isEmpty()) {
       return List.of();
@@ -119,17 +119,5 @@ public final class SqliteTextIndex implements TextIndex {
       }
     }
     return hits;
-  }
-
-  static void check(String collection, String docId) {
-    if (collection == null || collection.isBlank() || docId == null || docId.isBlank()) {
-      throw new IllegalArgumentException("collection and docId must not be blank");
-    }
-  }
-
-  static void checkLimit(int limit) {
-    if (limit < 1) {
-      throw new IllegalArgumentException("limit must be 1 or more, was " + limit);
-    }
   }
 }

@@ -47,7 +47,7 @@ public final class VectorIndex {
   /** Stores the document's vector, replacing one it had (of any model). */
   public void put(Connection c, String collection, String docId, String model, float[] vector)
       throws SQLException {
-    SqliteTextIndex.check(collection, docId);
+    SearchText.checkDoc(collection, docId);
     try (PreparedStatement upsert =
         c.prepareStatement(
             "INSERT INTO text_vec (collection, doc_id, model, vector) VALUES (?, ?, ?, ?)"
@@ -98,7 +98,7 @@ public final class VectorIndex {
   public List<SearchHit> search(
       Connection c, String collection, String model, float[] query, int limit, double minSimilarity)
       throws SQLException {
-    SqliteTextIndex.checkLimit(limit);
+    SearchText.checkLimit(limit);
     double queryNorm = norm(query);
     if (queryNorm == 0) {
       return List.of();
