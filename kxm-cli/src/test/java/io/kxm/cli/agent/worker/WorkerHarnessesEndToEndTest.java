@@ -13,6 +13,7 @@ import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.Message;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.hub.HubServer;
+import io.kxm.testkit.AgentClis;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.RecordedRequest;
 import io.kxm.testkit.provider.Rule;
@@ -28,8 +29,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Assertions;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -58,8 +57,8 @@ class WorkerHarnessesEndToEndTest {
 
   @BeforeEach
   void start() throws Exception {
-    Path claude = requireCli("claude");
-    Path codex = requireCli("codex");
+    Path claude = AgentClis.require("claude");
+    Path codex = AgentClis.require("codex");
     anthropic = FakeProvider.start();
     openai = FakeProvider.start();
     // Claude Code may ask for a short title of the conversation on the side; answer it apart.
@@ -187,25 +186,6 @@ class WorkerHarnessesEndToEndTest {
         .atMost(Duration.ofMinutes(5))
         .until(() -> asker.peers().get(id).status() == MessageStatus.REPLIED);
     return asker.peers().get(id);
-  }
-
-  /**
-   * The CLI on the PATH; without it the test is skipped, or fails under KXM_REQUIRE_AGENT_CLIS=1.
-   */
-  private static Path requireCli(String program) {
-    for (String folder : System.getenv().getOrDefault("PATH", "").split(File.pathSeparator)) {
-      Path candidate = folder.isBlank() ? null : Path.of(folder, program);
-      if (candidate != null && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-        return candidate;
-      }
-    }
-    String notice = "the agent CLI '" + program + "' is not on the PATH; this test was skipped";
-    if ("1".equals(System.getenv("KXM_REQUIRE_AGENT_CLIS"))) {
-      Assertions.fail(notice + " but KXM_REQUIRE_AGENT_CLIS=1 requires it");
-    }
-    System.err.println("NOTICE: " + notice);
-    Assumptions.assumeTrue(false, notice);
-    return null;
   }
 
   private static RecordedRequest asked(FakeProvider provider, String question) {
