@@ -22,7 +22,7 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
     this.byType = Map.copyOf(byType);
   }
 
-  /** The {@code command} harness, with the supervisor's environment and the system clock. */
+  /** Every harness type this build runs, with the supervisor's environment and the system clock. */
   public static Harnesses standard() {
     return standard(System.getenv(), Clock.systemUTC());
   }
