@@ -152,6 +152,32 @@ class ClaudeStreamProtocolTest {
     assertThat(stdin.indexOf("What is 6 x 7?")).isLessThan(stdin.indexOf("And now?"));
   }
 
+  @Test
+  void a_long_history_keeps_its_most_recent_messages_and_says_how_many_were_left_out() {
+    String big = "x".repeat(ClaudePrompt.MAX_HISTORY_CHARS / 2);
+    TurnInput input =
+        new TurnInput(
+            "ses_1",
+            "srun_4",
+            "/tmp",
+            null,
+            "next",
+            List.of(
+                new Message(0, "srun_1", "user", "oldest " + big, Instant.EPOCH),
+                new Message(1, "srun_1", "assistant", "older " + big, Instant.EPOCH),
+                new Message(2, "srun_2", "user", "recent", Instant.EPOCH)),
+            List.of());
+
+    String stdin = ClaudePrompt.of(input);
+
+    assertThat(stdin)
+        .startsWith("Earlier in this session (the 1 oldest messages left out):")
+        .doesNotContain("oldest x")
+        .contains("older ")
+        .contains("<user>\nrecent\n</user>")
+        .endsWith("next");
+  }
+
   private static List<HarnessLine> read(String resource) {
     ClaudeStreamProtocol protocol = new ClaudeStreamProtocol();
     List<HarnessLine> lines = new ArrayList<>();
