@@ -1,5 +1,6 @@
 package io.kxm.cli;
 
+import io.kxm.cli.agent.AgentCommand;
 import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
@@ -29,6 +30,7 @@ import picocli.CommandLine.Command;
       HubCommand.class,
       AuthCommand.class,
       McpCommand.class,
+      AgentCommand.class,
       SessionCommand.class,
       GateCommand.class,
       InitCommand.class,

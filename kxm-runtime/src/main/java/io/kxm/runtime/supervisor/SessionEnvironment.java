@@ -22,7 +22,9 @@ final class SessionEnvironment {
             number(env, "KXM_SESSION_IDLE_TTL_MS", d.idleTtl().toMillis(), 1_000, 86_400_000)),
         (int) number(env, "KXM_STREAM_BUFFER", d.streamBuffer(), 16, 1_000_000),
         Duration.ofMillis(
-            number(env, "KXM_STREAM_HEARTBEAT_MS", d.streamHeartbeat().toMillis(), 100, 300_000)));
+            number(env, "KXM_STREAM_HEARTBEAT_MS", d.streamHeartbeat().toMillis(), 100, 300_000)),
+        Duration.ofMillis(
+            number(env, "KXM_TURN_TIMEOUT_MS", d.turnTimeout().toMillis(), 1_000, 86_400_000)));
   }
 
   private static long number(

@@ -21,11 +21,18 @@ class SessionEnvironmentTest {
                 "KXM_MAX_ACTIVE_RUNS", "2",
                 "KXM_SESSION_IDLE_TTL_MS", "60000",
                 "KXM_STREAM_BUFFER", " 500 ",
-                "KXM_STREAM_HEARTBEAT_MS", "1000"));
+                "KXM_STREAM_HEARTBEAT_MS", "1000",
+                "KXM_TURN_TIMEOUT_MS", "90000"));
     assertThat(read.maxActiveRuns()).isEqualTo(2);
     assertThat(read.idleTtl()).isEqualTo(Duration.ofMinutes(1));
     assertThat(read.streamBuffer()).isEqualTo(500);
     assertThat(read.streamHeartbeat()).isEqualTo(Duration.ofSeconds(1));
+    assertThat(read.turnTimeout()).isEqualTo(Duration.ofSeconds(90));
+  }
+
+  @Test
+  void the_turn_timeout_defaults_to_thirty_minutes() {
+    assertThat(SessionEnvironment.read(Map.of()).turnTimeout()).isEqualTo(Duration.ofMinutes(30));
   }
 
   @Test
@@ -35,7 +42,8 @@ class SessionEnvironmentTest {
                 "KXM_MAX_ACTIVE_RUNS", "0",
                 "KXM_STREAM_BUFFER", "lots",
                 "KXM_STREAM_HEARTBEAT_MS", "5",
-                "KXM_SESSION_IDLE_TTL_MS", "-1")
+                "KXM_SESSION_IDLE_TTL_MS", "-1",
+                "KXM_TURN_TIMEOUT_MS", "999")
             .entrySet()) {
       assertThatThrownBy(() -> SessionEnvironment.read(Map.of(bad.getKey(), bad.getValue())))
           .isInstanceOf(KxmException.class)

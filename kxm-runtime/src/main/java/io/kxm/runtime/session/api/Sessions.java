@@ -12,9 +12,12 @@ import tools.jackson.databind.JsonNode;
 public interface Sessions extends AutoCloseable {
 
   /**
-   * Creates a session.
+   * Creates a session. A harness other than {@code command} runs a route, {@code harness + model},
+   * which the workspace's {@code .kxm/routes.yaml} must admit; a refused one stores nothing and is
+   * never replaced by another route.
    *
-   * @throws io.kxm.core.error.KxmException {@code workspace_root_invalid}, {@code harness_invalid}
+   * @throws io.kxm.core.error.KxmException {@code workspace_root_invalid}, {@code harness_invalid},
+   *     {@code route_not_admitted}, {@code route_vendor_mismatch}, {@code config_tree_invalid}
    */
   Session create(String workspaceRoot, HarnessSpec harness, String model);
 
@@ -26,10 +29,12 @@ public interface Sessions extends AutoCloseable {
   List<Session> list(int limit);
 
   /**
-   * Queues a turn. It starts when the session's earlier turns ended and a global slot is free.
+   * Queues a turn. It starts when the session's earlier turns ended and a global slot is free. The
+   * session's route is admitted again first, as {@code routes.yaml} may have changed since.
    *
    * @throws io.kxm.core.error.KxmException {@code server_draining} once a drain began, {@code
-   *     session_queue_full}, {@code run_prompt_invalid}
+   *     session_queue_full}, {@code run_prompt_invalid}, {@code route_not_admitted}, {@code
+   *     route_vendor_mismatch}
    */
   SessionRun submit(String sessionId, String prompt);
 

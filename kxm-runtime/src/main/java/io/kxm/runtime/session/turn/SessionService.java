@@ -59,7 +59,14 @@ public final class SessionService implements Sessions {
         new TurnScheduler(
             settings.maxActiveRuns(),
             settings.maxQueuedRuns(),
-            next -> new TurnRunner(store, cache, harnesses, next.runId(), next.sessionId()));
+            next ->
+                new TurnRunner(
+                    store,
+                    cache,
+                    harnesses,
+                    next.runId(),
+                    next.sessionId(),
+                    settings.turnTimeout()));
     this.resolutions = new Resolutions(store, scheduler);
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
@@ -106,7 +113,9 @@ public final class SessionService implements Sessions {
   public Session create(String workspaceRoot, HarnessSpec harness, String model) {
     String root = SessionInputs.workspaceRoot(workspaceRoot);
     HarnessSpec spec = SessionInputs.harness(harness);
-    return store.createSession(root, spec, SessionInputs.model(model));
+    String checkedModel = SessionInputs.model(model);
+    SessionRouteCheck.admit(root, spec, checkedModel);
+    return store.createSession(root, spec, checkedModel);
   }
 
   @Override
@@ -129,9 +138,11 @@ public final class SessionService implements Sessions {
   @Override
   public SessionRun submit(String sessionId, String prompt) {
     String text = SessionInputs.prompt(prompt);
+    // Read routes.yaml before taking the scheduler's lock, which file reads should not hold up.
+    Session session = session(sessionId);
+    SessionRouteCheck.admit(session.workspaceRoot(), session.harness(), session.model());
     return scheduler.exclusively(() -> {
       scheduler.checkAdmission(sessionId);
-      session(sessionId);
       SessionRun run = store.createRun(sessionId, text, null);
       scheduler.enqueue(run.id(), sessionId);
       return run;

@@ -8,6 +8,8 @@ import io.kxm.runtime.session.api.SessionRun;
 import io.kxm.runtime.session.api.SessionRunStatus;
 import io.kxm.runtime.session.api.SessionStore;
 import io.kxm.runtime.session.api.TurnOutcome;
+import io.kxm.runtime.session.harness.TurnOutcomes;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.UnaryOperator;
@@ -90,6 +92,39 @@ final class TurnEndings {
         SessionRunStatus.FAILED,
         new SessionStore.Ending(outcome.outcome(), error, null),
         withTotals.apply(data));
+  }
+
+  /** The turn ran past {@code limit}; its process tree has been ended. */
+  void timedOut(Duration limit) {
+    String error = ErrorCode.HARNESS_TIMED_OUT.code();
+    store.transition(
+        runId,
+        SessionRunStatus.FAILED,
+        new SessionStore.Ending(TurnOutcome.ERROR, error, null),
+        withTotals.apply(
+            Json.object()
+                .put("outcome", TurnOutcome.ERROR)
+                .put("error", error)
+                .put("exitCode", TurnOutcomes.KILLED)
+                .put("timeoutMs", limit.toMillis())));
+  }
+
+  /**
+   * The harness exited without one line the protocol could read; the {@code protocol_error} events
+   * it caused are already stored.
+   */
+  void unreadable(TurnOutcome outcome, int protocolErrors) {
+    String error = ErrorCode.HARNESS_OUTPUT_UNREADABLE.code();
+    store.transition(
+        runId,
+        SessionRunStatus.FAILED,
+        new SessionStore.Ending(TurnOutcome.ERROR, error, null),
+        withTotals.apply(
+            Json.object()
+                .put("outcome", TurnOutcome.ERROR)
+                .put("error", error)
+                .put("exitCode", outcome.exitCode())
+                .put("protocolErrors", protocolErrors)));
   }
 
   void cancelled() {

@@ -4,6 +4,7 @@ import io.kxm.core.json.Json;
 import io.kxm.runtime.session.api.EventTypes;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.SessionStore;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import tools.jackson.databind.JsonNode;
@@ -21,6 +22,7 @@ final class TurnEvents implements Consumer<HarnessOutput> {
   private final Runnable abort;
   private final RunSpend spend;
   private final AtomicReference<Throwable> failure = new AtomicReference<>();
+  private final AtomicInteger protocolErrors = new AtomicInteger();
 
   /**
    * @param abort ends the harness; called when a question could not be recorded, as the harness
@@ -32,6 +34,11 @@ final class TurnEvents implements Consumer<HarnessOutput> {
     this.runId = runId;
     this.abort = abort;
     this.spend = spend;
+  }
+
+  /** Lines the harness wrote that the protocol could not read, so far. */
+  int protocolErrors() {
+    return protocolErrors.get();
   }
 
   /** The first failure to store an event; null while there was none. */
@@ -48,10 +55,12 @@ final class TurnEvents implements Consumer<HarnessOutput> {
         case HarnessOutput.ToolCall c -> append(EventTypes.TOOL_CALL, c.call());
         case HarnessOutput.ToolResult r -> append(EventTypes.TOOL_RESULT, r.result());
         case HarnessOutput.Usage u -> usage(u.usage());
-        case HarnessOutput.ProtocolError p ->
-            append(
-                EventTypes.PROTOCOL_ERROR,
-                Json.object().put("reason", p.reason()).put("line", p.line()));
+        case HarnessOutput.ProtocolError p -> {
+          protocolErrors.incrementAndGet();
+          append(
+              EventTypes.PROTOCOL_ERROR,
+              Json.object().put("reason", p.reason()).put("line", p.line()));
+        }
         case HarnessOutput.InteractionRequest i ->
             store.openInteraction(runId, i.kind(), i.request());
       }

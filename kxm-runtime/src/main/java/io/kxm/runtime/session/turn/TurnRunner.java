@@ -31,6 +31,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class TurnRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(TurnRunner.class);
+  private static final Duration AWAIT_SLICE = Duration.ofMinutes(1);
+  private static final long AWAIT_NANOS = AWAIT_SLICE.toNanos();
 
   /** Why a turn is being stopped from outside. */
   enum Stop {
@@ -43,6 +45,7 @@ final class TurnRunner implements Runnable {
   private final Function<HarnessSpec, Harness> harnesses;
   private final String runId;
   private final String sessionId;
+  private final Duration turnTimeout;
   private final TurnEndings endings;
   // set once the session is known, before the harness starts; read by the turn's end
   private volatile RunSpend spend = RunSpend.none();
@@ -61,6 +64,7 @@ final class TurnRunner implements Runnable {
 
   private Stop stop;
   private HarnessTurn turn;
+  private boolean timedOut; // written and read on the turn's own thread
   private String refusal; // why a harness refused to start; guarded by this
 
   TurnRunner(
@@ -68,12 +72,14 @@ final class TurnRunner implements Runnable {
       HistoryCache cache,
       Function<HarnessSpec, Harness> harnesses,
       String runId,
-      String sessionId) {
+      String sessionId,
+      Duration turnTimeout) {
     this.store = store;
     this.cache = cache;
     this.harnesses = harnesses;
     this.runId = runId;
     this.sessionId = sessionId;
+    this.turnTimeout = turnTimeout;
     this.endings = new TurnEndings(store, cache, runId, sessionId, data -> spend.totals(data));
   }
 
@@ -176,9 +182,18 @@ final class TurnRunner implements Runnable {
       started.cancel();
     }
     store.recordProcess(runId, started.pid(), started.processStart());
+    long deadline = System.nanoTime() + turnTimeout.toNanos();
     TurnOutcome outcome;
     do {
-      outcome = started.await(Duration.ofMinutes(1));
+      long left = deadline - System.nanoTime();
+      if (left <= 0 && !timedOut) {
+        // Past its time: the harness's whole process tree is ended, and the run fails for it.
+        timedOut = true;
+        LOG.info("run {}: the turn ran past {} and is being ended", runId, turnTimeout);
+        started.cancel();
+      }
+      Duration slice = timedOut ? AWAIT_SLICE : Duration.ofNanos(Math.min(left, AWAIT_NANOS));
+      outcome = started.await(slice);
     } while (outcome == null);
     return outcome;
   }
@@ -194,6 +209,10 @@ final class TurnRunner implements Runnable {
       endings.shutDown();
     } else if (events.failure() != null) {
       endings.broken(events.failure());
+    } else if (timedOut) {
+      endings.timedOut(turnTimeout);
+    } else if (unreadable(outcome)) {
+      endings.unreadable(outcome, events.protocolErrors());
     } else if (outcome.succeeded()) {
       synchronized (answers) {
         endings.completed(outcome, prompt, List.copyOf(answers));
@@ -201,6 +220,14 @@ final class TurnRunner implements Runnable {
     } else {
       endings.failed(outcome, diagnosis());
     }
+  }
+
+  /**
+   * A harness that exited cleanly having written only lines it could not be understood by: its
+   * output was unreadable, which says more than a silent failure does.
+   */
+  private boolean unreadable(TurnOutcome outcome) {
+    return TurnOutcome.SILENT_FAILURE.equals(outcome.outcome()) && events.protocolErrors() > 0;
   }
 
   // Returns whether a stop was asked for before the harness existed, so it must end at once.

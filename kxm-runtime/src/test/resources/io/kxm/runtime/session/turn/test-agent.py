@@ -8,6 +8,7 @@ hang FILE starts a child that sleeps, writes its pid to FILE and never ends
 spend     reports the usage of two model calls, then a message; "spend fail" exits 4 instead
 quiet     writes a message and no usage
 overflow  reports two calls whose input tokens together pass 2^63-1
+garbage   writes binary bytes, broken JSON and a 2 MiB line, nothing readable, and exits 0
 """
 import glob
 import json
@@ -81,6 +82,13 @@ elif mode == "overflow":
     out({"type": "usage", "inputTokens": 2**63 - 1, "outputTokens": 0})
     out({"type": "usage", "inputTokens": 1, "outputTokens": 0})
     out({"type": "message", "text": "counted"})
+elif mode == "garbage":
+    raw = sys.stdout.buffer
+    raw.write(b"\x00\xff\xfe\x9c binary\n")
+    raw.write(b'{"type": "message", "text": "cut off\n')
+    raw.write(b"[1, 2, 3]\n")
+    raw.write(b"x" * (2 * 1024 * 1024) + b"\n")
+    raw.flush()
 elif mode == "quiet":
     out({"type": "message", "text": "no usage"})
 else:

@@ -1,8 +1,11 @@
 package io.kxm.runtime.session.adapter.pi;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.runtime.session.adapter.AdapterSessions;
 import io.kxm.runtime.session.adapter.ScratchFolders;
 import io.kxm.runtime.session.api.EventTypes;
@@ -175,25 +178,27 @@ class PiSessionsTest {
   }
 
   @Test
-  void a_model_without_a_provider_is_refused() throws Exception {
+  void a_model_without_a_provider_is_refused_when_the_session_is_created() throws Exception {
     start(Map.of(PiModels.KEY_VARIABLE, "k"));
-    Session session = sessions.session(HarnessSpec.PI, "test-model");
 
-    SessionRun run = sessions.runToEnd(session, "Say hello.");
-
-    assertThat(run.error()).isEqualTo("harness_model_invalid");
+    assertThatThrownBy(() -> sessions.session(HarnessSpec.PI, "test-model"))
+        .isInstanceOfSatisfying(
+            KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.ROUTE_NOT_ADMITTED));
+    assertThat(sessions.service.list(10)).isEmpty();
     assertThat(provider.requests()).isEmpty();
   }
 
   @Test
   void a_native_vendor_model_never_runs_through_pi() throws Exception {
     start(Map.of(PiModels.KEY_VARIABLE, "k"));
-    Session session = sessions.session(HarnessSpec.PI, "openrouter/openai/gpt-5");
 
-    SessionRun run = sessions.runToEnd(session, "Say hello.");
-
-    assertThat(run.error()).isEqualTo("route_vendor_mismatch");
-    assertThat(diagnosis(run)).contains("openai");
+    // refused when the session is created, before anything is stored or started
+    assertThatThrownBy(() -> sessions.session(HarnessSpec.PI, "openrouter/openai/gpt-5"))
+        .isInstanceOfSatisfying(
+            KxmException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.ROUTE_VENDOR_MISMATCH))
+        .hasMessageContaining("openai");
+    assertThat(sessions.service.list(10)).isEmpty();
     assertThat(provider.requests()).isEmpty();
   }
 

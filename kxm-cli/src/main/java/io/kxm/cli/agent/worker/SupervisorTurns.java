@@ -1,0 +1,126 @@
+package io.kxm.cli.agent.worker;
+
+import io.kxm.cli.runtime.SupervisorClient;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.function.Supplier;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Runs harness turns on the local runtime supervisor: creates the worker's sessions, queues one run
+ * per turn and follows it to its end. The supervisor is looked up for every call, so a supervisor
+ * that restarted on another port is found again.
+ */
+final class SupervisorTurns {
+  private static final Set<String> ENDED =
+      Set.of("completed", "failed", "cancelled", "interrupted");
+  private static final Duration POLL_MIN = Duration.ofMillis(50);
+  private static final Duration POLL_MAX = Duration.ofMillis(500);
+
+  private final Supplier<SupervisorClient> supervisor;
+  private final Supplier<Optional<SupervisorClient>> running;
+  private final WorkerOptions options;
+
+  /**
+   * @param supervisor the running supervisor, started when none runs
+   * @param running the running supervisor, if any; cancelling never starts one
+   */
+  SupervisorTurns(
+      Supplier<SupervisorClient> supervisor,
+      Supplier<Optional<SupervisorClient>> running,
+      WorkerOptions options) {
+    this.supervisor = supervisor;
+    this.running = running;
+    this.options = options;
+  }
+
+  /**
+   * A new session on the worker's harness and route.
+   *
+   * @throws KxmException as the supervisor refused it, for example {@code route_not_admitted}
+   */
+  String createSession() {
+    Map<String, Object> harness = new LinkedHashMap<>();
+    harness.put("type", options.harness());
+    harness.put("argv", options.argv());
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("workspaceRoot", options.workspace().toString());
+    body.put("harness", harness);
+    body.put("model", options.model());
+    return supervisor.get().post("/v1/sessions", body).path("id").asString();
+  }
+
+  /** Whether the supervisor still has the session; false when it is gone or was never there. */
+  boolean sessionExists(String sessionId) {
+    try {
+      supervisor.get().get("/v1/sessions/" + SupervisorClient.segment(sessionId));
+      return true;
+    } catch (KxmException e) {
+      if (e.code() == ErrorCode.SESSION_NOT_FOUND) {
+        return false;
+      }
+      throw e;
+    }
+  }
+
+  /**
+   * Queues {@code prompt} in the session and waits for the run to end.
+   *
+   * @param started told the run's id once it is queued, so a steer can cancel it
+   */
+  TurnResult run(String sessionId, String prompt, Consumer<String> started)
+      throws InterruptedException {
+    JsonNode queued;
+    try {
+      queued =
+          supervisor
+              .get()
+              .post(
+                  "/v1/sessions/" + SupervisorClient.segment(sessionId) + "/runs",
+                  Map.of("prompt", prompt));
+    } catch (KxmException e) {
+      return new TurnResult(null, TurnResult.REFUSED, null, e.code().code());
+    }
+    String runId = queued.path("id").asString();
+    started.accept(runId);
+    Duration pause = POLL_MIN;
+    while (true) {
+      JsonNode run =
+          supervisor.get().get("/v1/runs/" + SupervisorClient.segment(runId)).path("run");
+      String status = run.path("status").asString("");
+      if (ENDED.contains(status)) {
+        return new TurnResult(
+            runId,
+            status,
+            run.path("finalMessage").isString() ? run.path("finalMessage").asString() : null,
+            run.path("error").isString() ? run.path("error").asString() : null);
+      }
+      Thread.sleep(pause.toMillis());
+      pause = pause.multipliedBy(2).compareTo(POLL_MAX) > 0 ? POLL_MAX : pause.multipliedBy(2);
+    }
+  }
+
+  /**
+   * Asks the supervisor to cancel a run; a run that already ended, or a supervisor that is gone
+   * (and its runs with it), is left as it is.
+   */
+  void cancel(String runId) {
+    Optional<SupervisorClient> client = running.get();
+    if (client.isEmpty()) {
+      return;
+    }
+    try {
+      client.get().post("/v1/runs/" + SupervisorClient.segment(runId) + "/cancel", Map.of());
+    } catch (KxmException e) {
+      if (e.code() != ErrorCode.RUN_TERMINAL) {
+        throw e;
+      }
+    }
+  }
+}
