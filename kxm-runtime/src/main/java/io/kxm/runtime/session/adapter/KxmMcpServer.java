@@ -43,8 +43,11 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
   /** The CLI's entry point, run from the supervisor's own class path when it holds it. */
   static final String CLI_MAIN = "io.kxm.cli.Main";
 
+  // The agent's name is not among them: each session's server registers under a name of its own,
+  // since a supervisor-wide name (inherited from an agent worker, say) would have every session
+  // take that agent's place on the hub in turn.
   private static final List<String> FORWARDED =
-      List.of(SERVER_URL, PROJECT, AUTH_TOKEN, AGENT_NAME, AGENT_PURPOSE);
+      List.of(SERVER_URL, PROJECT, AUTH_TOKEN, AGENT_PURPOSE);
 
   public KxmMcpServer {
     Objects.requireNonNull(command, "command");
@@ -57,7 +60,7 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
    * the supervisor's own JVM when it runs the kxm CLI, else {@code kxm} on the PATH; the {@code
    * KXM_*} variables that are set in {@code supervisor}.
    *
-   * @param defaultAgentName the agent's name when {@code KXM_AGENT_NAME} is unset
+   * @param defaultAgentName the agent's name on the hub, one per session
    * @return empty when no launcher can be found, and the CLI then runs without the kxm tools
    */
   public static Optional<KxmMcpServer> fromSupervisor(
@@ -72,7 +75,7 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
         env.put(name, supervisor.get(name).strip());
       }
     }
-    if (!env.containsKey(AGENT_NAME) && defaultAgentName != null) {
+    if (defaultAgentName != null) {
       env.put(AGENT_NAME, defaultAgentName);
     }
     List<String> argv = launcher.get();

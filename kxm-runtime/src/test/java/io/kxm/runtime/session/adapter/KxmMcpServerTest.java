@@ -40,13 +40,15 @@ class KxmMcpServerTest {
   }
 
   @Test
-  void a_configured_agent_name_wins_over_the_default() {
+  void the_supervisors_own_agent_name_is_never_handed_on() {
+    // Every session's server registers under its own name: a supervisor-wide name (inherited from
+    // a worker, say) would make sessions take that agent's place on the hub one after another.
     KxmMcpServer server =
         KxmMcpServer.fromSupervisor(
                 Map.of("KXM_MCP_COMMAND", "kxm mcp", "KXM_AGENT_NAME", "reviewer"), "claude-ses_1")
             .orElseThrow();
 
-    assertThat(server.env()).containsEntry("KXM_AGENT_NAME", "reviewer");
+    assertThat(server.env()).containsEntry("KXM_AGENT_NAME", "claude-ses_1");
   }
 
   @Test
