@@ -306,7 +306,7 @@ class FakeProviderScriptingTest {
   void unknown_route_and_non_json_body_are_refused_without_taking_a_reply() throws Exception {
     provider.enqueue(Turn.text("kept"));
 
-    var unknown = post(URI.create(provider.openAiBaseUrl() + "/embeddings"), "{}");
+    var unknown = post(URI.create(provider.openAiBaseUrl() + "/images/generations"), "{}");
     var notJson = post(URI.create(provider.openAiBaseUrl() + "/responses"), "not json");
 
     assertThat(unknown.statusCode()).isEqualTo(404);
