@@ -57,7 +57,7 @@ CREATE TABLE IF NOT EXISTS text_doc (
   collection TEXT NOT NULL,
   doc_id TEXT NOT NULL,
   terms TEXT NOT NULL,
-  UNIQUE (collection, doc_id));
+  UNIQUE (collection, doc_id)) STRICT;
 
 CREATE VIRTUAL TABLE IF NOT EXISTS text_doc_fts USING fts5(
   terms, content='text_doc', content_rowid='id',

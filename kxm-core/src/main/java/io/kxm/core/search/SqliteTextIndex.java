@@ -24,7 +24,7 @@ public final class SqliteTextIndex implements TextIndex {
           collection TEXT NOT NULL,
           doc_id TEXT NOT NULL,
           terms TEXT NOT NULL,
-          UNIQUE (collection, doc_id))\
+          UNIQUE (collection, doc_id)) STRICT\
         """,
         """
         CREATE VIRTUAL TABLE IF NOT EXISTS text_doc_fts USING fts5(

@@ -19,10 +19,10 @@ public final class UsageReports {
   public static TokenUsage anthropic(JsonNode usage) {
     object(usage);
     return call(
-        required(usage, "input_tokens"),
-        required(usage, "output_tokens"),
-        optional(usage, "cache_read_input_tokens"),
-        optional(usage, "cache_creation_input_tokens"),
+        TokenCounts.required(usage, "input_tokens"),
+        TokenCounts.required(usage, "output_tokens"),
+        TokenCounts.optional(usage, "cache_read_input_tokens"),
+        TokenCounts.optional(usage, "cache_creation_input_tokens"),
         0);
   }
 
@@ -34,10 +34,10 @@ public final class UsageReports {
   public static TokenUsage openAiResponses(JsonNode usage) {
     object(usage);
     return openAi(
-        required(usage, "input_tokens"),
-        optional(usage.path("input_tokens_details"), "cached_tokens"),
-        required(usage, "output_tokens"),
-        optional(usage.path("output_tokens_details"), "reasoning_tokens"));
+        TokenCounts.required(usage, "input_tokens"),
+        TokenCounts.optional(usage.path("input_tokens_details"), "cached_tokens"),
+        TokenCounts.required(usage, "output_tokens"),
+        TokenCounts.optional(usage.path("output_tokens_details"), "reasoning_tokens"));
   }
 
   /**
@@ -48,10 +48,10 @@ public final class UsageReports {
   public static TokenUsage openAiChat(JsonNode usage) {
     object(usage);
     return openAi(
-        required(usage, "prompt_tokens"),
-        optional(usage.path("prompt_tokens_details"), "cached_tokens"),
-        required(usage, "completion_tokens"),
-        optional(usage.path("completion_tokens_details"), "reasoning_tokens"));
+        TokenCounts.required(usage, "prompt_tokens"),
+        TokenCounts.optional(usage.path("prompt_tokens_details"), "cached_tokens"),
+        TokenCounts.required(usage, "completion_tokens"),
+        TokenCounts.optional(usage.path("completion_tokens_details"), "reasoning_tokens"));
   }
 
   /**
@@ -62,11 +62,11 @@ public final class UsageReports {
   public static TokenUsage harnessLine(JsonNode usage) {
     object(usage);
     return call(
-        required(usage, "inputTokens"),
-        required(usage, "outputTokens"),
-        optional(usage, "cacheReadTokens"),
-        optional(usage, "cacheWriteTokens"),
-        optional(usage, "reasoningTokens"));
+        TokenCounts.required(usage, "inputTokens"),
+        TokenCounts.required(usage, "outputTokens"),
+        TokenCounts.optional(usage, "cacheReadTokens"),
+        TokenCounts.optional(usage, "cacheWriteTokens"),
+        TokenCounts.optional(usage, "reasoningTokens"));
   }
 
   private static TokenUsage openAi(long input, long cached, long output, long reasoning) {
@@ -87,24 +87,5 @@ public final class UsageReports {
     if (usage == null || !usage.isObject()) {
       throw new IllegalArgumentException("a usage report is a JSON object");
     }
-  }
-
-  private static long required(JsonNode usage, String field) {
-    if (!usage.has(field)) {
-      throw new IllegalArgumentException("usage has no '" + field + "'");
-    }
-    return optional(usage, field);
-  }
-
-  private static long optional(JsonNode usage, String field) {
-    JsonNode value = usage.path(field);
-    if (value.isMissingNode() || value.isNull()) {
-      return 0;
-    }
-    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0) {
-      throw new IllegalArgumentException(
-          "usage '" + field + "' is not a whole number from 0 to 2^63-1");
-    }
-    return value.asLong();
   }
 }

@@ -1,16 +1,11 @@
 package io.kxm.runtime.session.adapter.codex;
 
-import io.kxm.core.json.Json;
-import io.kxm.runtime.session.adapter.FoldedPrompt;
+import io.kxm.runtime.session.adapter.JsonEventProtocol;
 import io.kxm.runtime.session.api.HarnessOutput;
-import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.harness.HarnessLine;
 import io.kxm.runtime.session.harness.HarnessLines;
-import io.kxm.runtime.session.harness.TurnProtocol;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -28,34 +23,14 @@ import tools.jackson.databind.JsonNode;
  *       skipped.
  * </ul>
  */
-public final class CodexJsonProtocol implements TurnProtocol {
+public final class CodexJsonProtocol extends JsonEventProtocol {
   private final CodexItems items = new CodexItems();
   private String lastError;
   private boolean turnEnded;
 
   @Override
-  public byte[] opening(TurnInput input) {
-    return FoldedPrompt.of(input).getBytes(StandardCharsets.UTF_8);
-  }
-
-  @Override
-  public boolean takesAnswers() {
-    return false;
-  }
-
-  @Override
-  public List<HarnessLine> read(byte[] line) {
-    String text = new String(line, StandardCharsets.UTF_8);
-    JsonNode event;
-    try {
-      event = Json.read(text);
-    } catch (JacksonException e) {
-      return refused("line is not JSON", text);
-    }
-    if (!event.isObject() || !event.path("type").isString()) {
-      return refused("line is not an event object with a type", text);
-    }
-    return switch (event.path("type").asString()) {
+  protected List<HarnessLine> event(String type, JsonNode event, String text) {
+    return switch (type) {
       case "item.started", "item.updated", "item.completed" -> item(event, text);
       case "turn.completed" -> turnCompleted(event, text);
       case "turn.failed" -> turnFailed(event);
@@ -120,11 +95,5 @@ public final class CodexJsonProtocol implements TurnProtocol {
       return null;
     }
     return HarnessLines.excerpt(message.asString());
-  }
-
-  private static List<HarnessLine> refused(String reason, String line) {
-    return List.of(
-        new HarnessLine.Output(
-            new HarnessOutput.ProtocolError(reason, HarnessLines.excerpt(line))));
   }
 }

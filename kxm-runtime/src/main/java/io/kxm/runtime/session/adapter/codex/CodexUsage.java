@@ -1,6 +1,7 @@
 package io.kxm.runtime.session.adapter.codex;
 
 import io.kxm.core.json.Json;
+import io.kxm.runtime.usage.TokenCounts;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -22,11 +23,11 @@ final class CodexUsage {
     if (!usage.isObject()) {
       throw new IllegalArgumentException("usage is not an object");
     }
-    long input = count(usage, "input_tokens", true);
-    long cached = count(usage, "cached_input_tokens", false);
-    long cacheWrite = count(usage, "cache_write_input_tokens", false);
-    long output = count(usage, "output_tokens", true);
-    long reasoning = count(usage, "reasoning_output_tokens", false);
+    long input = TokenCounts.required(usage, "input_tokens");
+    long cached = TokenCounts.optional(usage, "cached_input_tokens");
+    long cacheWrite = TokenCounts.optional(usage, "cache_write_input_tokens");
+    long output = TokenCounts.required(usage, "output_tokens");
+    long reasoning = TokenCounts.optional(usage, "reasoning_output_tokens");
     if (cached > input || cacheWrite > input - cached) {
       throw new IllegalArgumentException(
           "cached input (" + cached + " read, " + cacheWrite + " written) exceeds input " + input);
@@ -45,19 +46,5 @@ final class CodexUsage {
     line.put("cacheWriteTokens", cacheWrite);
     line.put("reasoningTokens", reasoning);
     return Optional.of(line);
-  }
-
-  private static long count(JsonNode usage, String field, boolean required) {
-    JsonNode value = usage.path(field);
-    if (value.isMissingNode() || value.isNull()) {
-      if (required) {
-        throw new IllegalArgumentException("no '" + field + "'");
-      }
-      return 0;
-    }
-    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0) {
-      throw new IllegalArgumentException("'" + field + "' is not a whole number from 0 to 2^63-1");
-    }
-    return value.asLong();
   }
 }

@@ -1,15 +1,10 @@
 package io.kxm.runtime.session.adapter.pi;
 
-import io.kxm.core.json.Json;
-import io.kxm.runtime.session.adapter.FoldedPrompt;
+import io.kxm.runtime.session.adapter.JsonEventProtocol;
 import io.kxm.runtime.session.api.HarnessOutput;
-import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.harness.HarnessLine;
 import io.kxm.runtime.session.harness.HarnessLines;
-import io.kxm.runtime.session.harness.TurnProtocol;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,34 +22,14 @@ import tools.jackson.databind.JsonNode;
  *       and that message's {@code errorMessage} is the reason.
  * </ul>
  */
-public final class PiJsonProtocol implements TurnProtocol {
+public final class PiJsonProtocol extends JsonEventProtocol {
   private final PiText text = new PiText();
   private JsonNode lastAssistant;
 
   @Override
-  public byte[] opening(TurnInput input) {
-    return FoldedPrompt.of(input).getBytes(StandardCharsets.UTF_8);
-  }
-
-  @Override
-  public boolean takesAnswers() {
-    return false;
-  }
-
-  @Override
-  public List<HarnessLine> read(byte[] line) {
-    String raw = new String(line, StandardCharsets.UTF_8);
-    JsonNode event;
-    try {
-      event = Json.read(raw);
-    } catch (JacksonException e) {
-      return refused("line is not JSON", raw);
-    }
-    if (!event.isObject() || !event.path("type").isString()) {
-      return refused("line is not an event object with a type", raw);
-    }
+  protected List<HarnessLine> event(String type, JsonNode event, String raw) {
     List<HarnessOutput> out =
-        switch (event.path("type").asString()) {
+        switch (type) {
           case "message_start" -> {
             text.restart();
             yield List.of();
@@ -125,11 +100,5 @@ public final class PiJsonProtocol implements TurnProtocol {
       return text;
     }
     return text.substring(0, Character.isHighSurrogate(text.charAt(max - 1)) ? max - 1 : max);
-  }
-
-  private static List<HarnessLine> refused(String reason, String line) {
-    return List.of(
-        new HarnessLine.Output(
-            new HarnessOutput.ProtocolError(reason, HarnessLines.excerpt(line))));
   }
 }

@@ -1,6 +1,7 @@
 package io.kxm.runtime.session.adapter.pi;
 
 import io.kxm.core.json.Json;
+import io.kxm.runtime.usage.TokenCounts;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -20,10 +21,10 @@ final class PiUsage {
     if (!usage.isObject()) {
       throw new IllegalArgumentException("usage is not an object");
     }
-    long input = count(usage, "input", true);
-    long output = count(usage, "output", true);
-    long cacheRead = count(usage, "cacheRead", false);
-    long cacheWrite = count(usage, "cacheWrite", false);
+    long input = TokenCounts.required(usage, "input");
+    long output = TokenCounts.required(usage, "output");
+    long cacheRead = TokenCounts.optional(usage, "cacheRead");
+    long cacheWrite = TokenCounts.optional(usage, "cacheWrite");
     if (input == 0 && output == 0 && cacheRead == 0 && cacheWrite == 0) {
       return Optional.empty();
     }
@@ -33,19 +34,5 @@ final class PiUsage {
     line.put("cacheReadTokens", cacheRead);
     line.put("cacheWriteTokens", cacheWrite);
     return Optional.of(line);
-  }
-
-  private static long count(JsonNode usage, String field, boolean required) {
-    JsonNode value = usage.path(field);
-    if (value.isMissingNode() || value.isNull()) {
-      if (required) {
-        throw new IllegalArgumentException("no '" + field + "'");
-      }
-      return 0;
-    }
-    if (!value.isIntegralNumber() || !value.canConvertToLong() || value.asLong() < 0) {
-      throw new IllegalArgumentException("'" + field + "' is not a whole number from 0 to 2^63-1");
-    }
-    return value.asLong();
   }
 }
