@@ -20,9 +20,12 @@ final class SessionApi {
     return new SessionApi(new SupervisorClient(BackgroundRuntime.ensure(context)));
   }
 
-  JsonNode create(String workspaceRoot, List<String> argv, String model) {
+  /**
+   * @param type the harness type; {@code argv} is the program for {@code command}, empty otherwise
+   */
+  JsonNode create(String workspaceRoot, String type, List<String> argv, String model) {
     Map<String, Object> harness = new LinkedHashMap<>();
-    harness.put("type", "command");
+    harness.put("type", type);
     harness.put("argv", argv);
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("workspaceRoot", workspaceRoot);

@@ -195,6 +195,34 @@ class SessionCliTest {
   }
 
   @Test
+  void a_session_of_the_built_in_agent_is_created_on_its_route_without_a_program() {
+    Done created =
+        kxm.kxm(
+            "session",
+            "new",
+            "--harness",
+            "builtin",
+            "--model",
+            "anthropic/claude-sonnet-4-5",
+            "--json");
+
+    assertThat(created.exit()).as(created.err()).isZero();
+    JsonNode session = created.json();
+    assertThat(session.path("harness").path("type").asString()).isEqualTo("builtin");
+    assertThat(session.path("harness").path("argv")).isEmpty();
+    assertThat(session.path("model").asString()).isEqualTo("anthropic/claude-sonnet-4-5");
+  }
+
+  @Test
+  void a_route_that_breaks_the_vendor_rule_is_refused_with_its_code() {
+    Done refused =
+        kxm.kxm("session", "new", "--harness", "codex", "--model", "anthropic/claude-sonnet-4-5");
+
+    assertThat(refused.exit()).isEqualTo(1);
+    assertThat(refused.err()).contains("route_vendor_mismatch");
+  }
+
+  @Test
   void cancelling_a_waiting_run_ends_its_watch_with_exit_1() throws Exception {
     String sessionId = kxm.newEchoSession();
     String runId =

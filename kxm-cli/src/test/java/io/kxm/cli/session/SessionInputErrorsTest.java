@@ -29,6 +29,22 @@ class SessionInputErrorsTest {
   }
 
   @Test
+  void session_new_refuses_a_harness_it_does_not_know_a_program_for_an_agent_cli_and_no_model() {
+    CliRun.Result unknown = kxm("session", "new", "--harness", "gemini", "--model", "x/y");
+    CliRun.Result program =
+        kxm("session", "new", "--harness", "builtin", "--model", "anthropic/m", "--", "python3");
+    CliRun.Result noModel = kxm("session", "new", "--harness", "codex");
+
+    assertThat(unknown.exit()).isEqualTo(2);
+    assertThat(unknown.err()).contains("--harness takes one of").contains("gemini");
+    assertThat(program.exit()).isEqualTo(2);
+    assertThat(program.err()).contains("only --harness command takes a PROGRAM");
+    assertThat(noModel.exit()).isEqualTo(2);
+    assertThat(noModel.err()).contains("--harness codex needs --model");
+    assertThat(dir.resolve("state")).doesNotExist();
+  }
+
+  @Test
   void session_new_in_a_folder_that_does_not_exist_names_the_code_and_starts_nothing() {
     CliRun.Result result =
         kxm("session", "new", "--workspace", "missing/folder", "--", "python3", "agent.py");
