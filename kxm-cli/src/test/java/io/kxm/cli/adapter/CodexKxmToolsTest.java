@@ -102,13 +102,14 @@ class CodexKxmToolsTest {
     List<ToolResult> results = provider.requests().getLast().toolResults();
     assertThat(results)
         .singleElement()
-        .satisfies(r -> assertThat(r.output()).contains("codex-main"));
+        // the session's own agent: the supervisor's KXM_AGENT_NAME is never handed on
+        .satisfies(r -> assertThat(r.output()).contains("\"name\":\"codex-" + session.id()));
     List<SessionEvent> events = sessions.store().replay(StreamKey.run(runId), 0, 1000);
     JsonNode call = data(events, EventTypes.TOOL_CALL);
     assertThat(call.path("name").asString()).isEqualTo(TOOL);
     JsonNode result = data(events, EventTypes.TOOL_RESULT);
     assertThat(result.path("isError").asBoolean()).isFalse();
-    assertThat(result.path("output").asString()).contains("codex-main");
+    assertThat(result.path("output").asString()).contains("codex-" + session.id());
   }
 
   private static JsonNode data(List<SessionEvent> events, String type) {
