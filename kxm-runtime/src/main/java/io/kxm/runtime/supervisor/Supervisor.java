@@ -28,6 +28,10 @@ public final class Supervisor implements AutoCloseable {
   private final Registry registry;
   private final HostedProjects projects;
   private final SupervisorLog log;
+
+  /** How long stopping waits for ended streams to finish their responses. */
+  private static final Duration STREAM_END_WAIT = Duration.ofSeconds(2);
+
   private final Drain drain;
   private final Javalin app;
   private final SupervisorRow row;
@@ -277,6 +281,7 @@ public final class Supervisor implements AutoCloseable {
       ok = false;
     }
     sessions.endStreams();
+    awaitStreamsEnded();
     heartbeat.shutdownNow();
     pushers.close();
     try {
@@ -310,6 +315,22 @@ public final class Supervisor implements AutoCloseable {
     }
     stopped.countDown();
     return ok;
+  }
+
+  /**
+   * Gives each ended stream a moment to send what it still holds (a run's last event, written as
+   * the grace expired) and end its response, before the server stops under it; a stream whose
+   * client does not read is cut by the server's stop after the wait.
+   */
+  private void awaitStreamsEnded() {
+    long deadline = System.nanoTime() + STREAM_END_WAIT.toNanos();
+    try {
+      while (sessions.openStreams() > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(10); // the streams end on their own threads and signal nothing else
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   @Override
