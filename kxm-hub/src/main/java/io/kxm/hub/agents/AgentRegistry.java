@@ -19,13 +19,19 @@ import java.util.Objects;
 public final class AgentRegistry {
   private final StreamWriter writer;
   private final Presences presences;
+  private final PresenceKeeper keeper;
   private final Clock clock;
   private final ReconnectHook onReconnect;
 
   public AgentRegistry(
-      StreamWriter writer, Presences presences, Clock clock, ReconnectHook onReconnect) {
+      StreamWriter writer,
+      Presences presences,
+      PresenceKeeper keeper,
+      Clock clock,
+      ReconnectHook onReconnect) {
     this.writer = writer;
     this.presences = presences;
+    this.keeper = keeper;
     this.clock = clock;
     this.onReconnect = Objects.requireNonNull(onReconnect, "onReconnect");
   }
@@ -71,8 +77,12 @@ public final class AgentRegistry {
         .orElseThrow(() -> gone(agentId));
   }
 
-  /** Ends the presence lease now; the agent stays registered and is offline at once. */
+  /**
+   * Ends the presence lease now; the agent stays registered and is offline at once. Its streams may
+   * still look open to the hub for a moment, so they stop renewing it first.
+   */
   public Agent disconnect(String agentId) {
+    keeper.forget(agentId);
     return store().agents().endPresence(agentId).orElseThrow(() -> gone(agentId));
   }
 

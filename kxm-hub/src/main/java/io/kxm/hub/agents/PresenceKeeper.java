@@ -6,6 +6,7 @@ import io.kxm.store.Store;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -25,7 +26,7 @@ public final class PresenceKeeper implements AutoCloseable {
 
   private final Store store;
   private final Duration lease;
-  private final Map<String, Integer> holds = new ConcurrentHashMap<>();
+  private final Map<String, Set<Hold>> holds = new ConcurrentHashMap<>();
   private final ScheduledExecutorService timer;
 
   public PresenceKeeper(Store store, Duration lease) {
@@ -52,13 +53,39 @@ public final class PresenceKeeper implements AutoCloseable {
       }
       LOG.warn("presence of agent {} not renewed, the store is full: {}", agentId, e.getMessage());
     }
-    holds.merge(agentId, 1, Integer::sum);
     AtomicBoolean released = new AtomicBoolean();
-    return () -> {
-      if (released.compareAndSet(false, true)) {
-        holds.computeIfPresent(agentId, (id, count) -> count == 1 ? null : count - 1);
-      }
-    };
+    Hold hold =
+        new Hold() {
+          @Override
+          public void close() {
+            if (released.compareAndSet(false, true)) {
+              holds.computeIfPresent(
+                  agentId,
+                  (id, held) -> {
+                    held.remove(this);
+                    return held.isEmpty() ? null : held;
+                  });
+            }
+          }
+        };
+    holds.compute(
+        agentId,
+        (id, held) -> {
+          Set<Hold> set = held == null ? ConcurrentHashMap.newKeySet() : held;
+          set.add(hold);
+          return set;
+        });
+    return hold;
+  }
+
+  /**
+   * Stops renewing the agent now, whatever still holds it. An agent that ends its presence on
+   * purpose must not come back online through a stream the hub has not yet seen close, or through a
+   * renewal round already under way: this waits for such a round to commit, so the caller's end of
+   * the lease lands after it. Holds taken later (a new session) renew as usual.
+   */
+  public synchronized void forget(String agentId) {
+    holds.remove(agentId);
   }
 
   /** Agents held right now. */
@@ -66,7 +93,7 @@ public final class PresenceKeeper implements AutoCloseable {
     return holds.size();
   }
 
-  private void renewHeld() {
+  private synchronized void renewHeld() {
     List<String> held = List.copyOf(holds.keySet());
     if (held.isEmpty()) {
       return;

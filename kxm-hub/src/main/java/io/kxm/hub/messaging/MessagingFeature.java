@@ -53,7 +53,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     this.settings = settings;
     this.presence = new PresenceKeeper(store, settings.presenceLease());
     Presences presences = new Presences(settings.presenceLease());
-    AgentRegistry agents = new AgentRegistry(writer, presences, clock, Repush::queued);
+    AgentRegistry agents = new AgentRegistry(writer, presences, presence, clock, Repush::queued);
     Sender sender = new Sender(writer, presences, clock, settings.maxHops(), hooks);
     MessageReads reads = new MessageReads(store);
     this.arrivals =

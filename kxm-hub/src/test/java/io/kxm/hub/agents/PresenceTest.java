@@ -1,6 +1,7 @@
 package io.kxm.hub.agents;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.MessagingHub;
@@ -124,5 +125,39 @@ class PresenceTest {
       hub.clock.tick(Duration.ofSeconds(50));
       assertThat(presenceOf(alice, "bob")).isEqualTo("online");
     }
+  }
+
+  @Test
+  void an_agent_that_disconnects_is_not_renewed_by_its_stream_the_hub_still_holds() {
+    hub.close();
+    // A one-second lease renews held streams three times a second, in real time.
+    hub = MessagingHub.start(dir, MessagingHub.FAST.withPresenceLease(Duration.ofSeconds(1)));
+    AgentClient alice = hub.agent("alice");
+    AgentClient bob = hub.agent("bob");
+    AgentClient carol = hub.agent("carol");
+
+    try (SseStream bobs = bob.events();
+        SseStream witness = carol.events()) {
+      assertThat(bobs.status()).isEqualTo(200);
+      assertThat(witness.status()).isEqualTo(200);
+      bob.delete("");
+      hub.clock.tick(Duration.ofSeconds(5));
+
+      // Carol's stream is renewed in the same round as any other held stream: once her lease runs
+      // from the new time, a round has run since bob left.
+      await()
+          .atMost(Duration.ofSeconds(20))
+          .until(() -> leaseOf(alice, "carol").equals("2030-01-01T00:00:06Z"));
+      assertThat(presenceOf(alice, "bob")).isEqualTo("offline");
+    }
+  }
+
+  private String leaseOf(AgentClient viewer, String name) {
+    for (JsonNode agent : viewer.peers(true).json().path("agents")) {
+      if (agent.path("name").asString().equals(name)) {
+        return agent.path("leaseExpiresAt").asString();
+      }
+    }
+    return "absent";
   }
 }
