@@ -12,6 +12,21 @@ public final class Jvm {
     return Path.of(System.getProperty("java.home"), "bin", "java");
   }
 
+  /**
+   * The start of a product server's command line (hub or supervisor): the suite's JDK and {@code
+   * KXM_BENCH_HUB_JAVA_OPTS}, so a profiler agent or a flight recording reaches every server a
+   * scenario starts.
+   */
+  public static List<String> productServer() {
+    List<String> cmd = new ArrayList<>();
+    cmd.add(java().toString());
+    String opts = System.getenv("KXM_BENCH_HUB_JAVA_OPTS");
+    if (opts != null && !opts.isBlank()) {
+      cmd.addAll(List.of(opts.trim().split("\\s+")));
+    }
+    return cmd;
+  }
+
   /** Runs {@code mainClass} from the suite's own class path, with the JVM's default settings. */
   public static List<String> benchMain(String mainClass, String... args) {
     List<String> cmd = new ArrayList<>();

@@ -105,13 +105,7 @@ public final class HubProcess implements HubEndpoint {
     env.put("KXM_AUTH_TOKEN", adminToken(token));
     env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
     env.putAll(extraEnv);
-    List<String> cmd = new java.util.ArrayList<>();
-    cmd.add(Jvm.java().toString());
-    // For profiling a run, e.g. KXM_BENCH_HUB_JAVA_OPTS=-XX:StartFlightRecording=filename=hub.jfr
-    String opts = System.getenv("KXM_BENCH_HUB_JAVA_OPTS");
-    if (opts != null && !opts.isBlank()) {
-      cmd.addAll(List.of(opts.trim().split("\\s+")));
-    }
+    List<String> cmd = Jvm.productServer();
     cmd.addAll(
         List.of(
             "-cp",

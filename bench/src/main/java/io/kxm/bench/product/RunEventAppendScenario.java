@@ -78,7 +78,7 @@ public final class RunEventAppendScenario implements Scenario {
         var started =
             Child.start(
                 "runtime",
-                kxm(java, jar, "runtime", "start", "--foreground"),
+                kxm(Jvm.productServer(), jar, "runtime", "start", "--foreground"),
                 dir,
                 env,
                 Duration.ofSeconds(120),

@@ -12,7 +12,6 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -64,10 +63,8 @@ public final class SupervisorProcess implements AutoCloseable {
   public static SupervisorProcess start(Path dir, String name, Map<String, String> extraEnv)
       throws Exception {
     Path jar = HubProcess.requireJar();
-    List<String> command =
-        new ArrayList<>(
-            List.of(
-                Jvm.java().toString(), "-jar", jar.toString(), "runtime", "start", "--foreground"));
+    List<String> command = Jvm.productServer();
+    command.addAll(List.of("-jar", jar.toString(), "runtime", "start", "--foreground"));
     Map<String, String> env = new LinkedHashMap<>();
     env.put("KXM_STATE_HOME", dir.resolve("state").toString());
     env.putAll(extraEnv);

@@ -15,7 +15,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 
@@ -26,11 +28,27 @@ import java.util.function.Function;
  *
  * <p>One connection serves all callers under this object's lock; every write is one short
  * transaction, and nothing slow (a producer, a gate process) ever runs while the lock is held.
+ *
+ * <p>A drive loads its run before every step, so folding the whole log each time would make a run
+ * quadratic in its length. The store keeps the last fold of recent runs and reads only the events
+ * after it; the cached head must still be in the log with the same hash, or the run is folded again
+ * from its first event. Another process appending to the same file is caught the same way.
  */
 public final class RunEventStore implements AutoCloseable {
+  private static final int FOLDS_KEPT = 256;
+
   private final Path file;
   private final Connection connection;
   private final Outboxes outbox;
+
+  /** The last fold of recently used runs, oldest first; guarded by this object's lock. */
+  private final Map<String, RunState> folds =
+      new LinkedHashMap<>(16, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, RunState> eldest) {
+          return size() > FOLDS_KEPT;
+        }
+      };
 
   private RunEventStore(Path file, Connection connection) {
     this.file = file;
@@ -68,7 +86,7 @@ public final class RunEventStore implements AutoCloseable {
     }
     List<StoredEvent> sealed = new ArrayList<>();
     RunState state = seal(runId, null, at, batch, sealed);
-    return write(
+    write(
         "create run " + runId,
         c -> {
           try (PreparedStatement s =
@@ -89,6 +107,8 @@ public final class RunEventStore implements AutoCloseable {
           insert(c, runId, sealed, batch.rows(), state, true);
           return state;
         });
+    folds.put(runId, state);
+    return state;
   }
 
   /**
@@ -104,24 +124,51 @@ public final class RunEventStore implements AutoCloseable {
     }
     List<StoredEvent> sealed = new ArrayList<>();
     RunState next = seal(runId, current, at, batch, sealed);
-    return write(
+    write(
         "append to run " + runId,
         c -> {
           insert(c, runId, sealed, batch.rows(), next, false);
           return next;
         });
+    folds.put(runId, next);
+    return next;
   }
 
   /** The run folded from its log, after checking the stored projection and gate rows. */
   public synchronized RunState load(String runId) {
+    RunState state = foldedFromCache(runId).orElseGet(() -> foldAll(runId));
+    folds.remove(runId);
+    Projections.check(this, state);
+    GateRows.check(this, state);
+    folds.put(runId, state);
+    return state;
+  }
+
+  private RunState foldAll(String runId) {
     List<StoredEvent> events = events(runId);
     if (events.isEmpty()) {
       throw new KxmException(ErrorCode.RUN_NOT_FOUND, "no run " + runId + " in " + file);
     }
-    RunState state = RunFold.fold(events);
-    Projections.check(this, state);
-    GateRows.check(this, state);
-    return state;
+    return RunFold.fold(events);
+  }
+
+  /** The cached fold moved on by the events after it, if its head is still the log's. */
+  private Optional<RunState> foldedFromCache(String runId) {
+    RunState cached = folds.get(runId);
+    if (cached == null) {
+      return Optional.empty();
+    }
+    List<StoredEvent> tail = eventsFrom(runId, cached.lastSequence());
+    if (tail.isEmpty()
+        || tail.getFirst().sequence() != cached.lastSequence()
+        || !tail.getFirst().hash().equals(cached.lastHash())) {
+      return Optional.empty();
+    }
+    RunState state = cached;
+    for (StoredEvent e : tail.subList(1, tail.size())) {
+      state = RunFold.apply(state, e);
+    }
+    return Optional.of(state);
   }
 
   public synchronized List<String> runIds() {
@@ -140,6 +187,11 @@ public final class RunEventStore implements AutoCloseable {
   }
 
   public synchronized List<StoredEvent> events(String runId) {
+    return eventsFrom(runId, 1);
+  }
+
+  /** The run's events from sequence {@code first} on, in order. */
+  private List<StoredEvent> eventsFrom(String runId, long first) {
     return read(
         "read the events of run " + runId,
         c -> {
@@ -147,8 +199,9 @@ public final class RunEventStore implements AutoCloseable {
           try (PreparedStatement s =
               c.prepareStatement(
                   "SELECT seq, type, at, prev_hash, body, hash FROM events"
-                      + " WHERE run_id = ? ORDER BY seq")) {
+                      + " WHERE run_id = ? AND seq >= ? ORDER BY seq")) {
             s.setString(1, runId);
+            s.setLong(2, first);
             try (ResultSet rs = s.executeQuery()) {
               while (rs.next()) {
                 out.add(

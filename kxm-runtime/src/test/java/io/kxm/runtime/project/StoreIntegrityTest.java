@@ -9,6 +9,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.api.RunDetail;
 import io.kxm.runtime.api.RunSummary;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.store.RunEventStore;
@@ -238,5 +239,29 @@ class StoreIntegrityTest {
     assertThat(rt.unpark()).isEqualTo(1);
     assertThat(rt.counts().parked()).isZero();
     assertThat(rt.pending(1).getFirst().rowId()).isEqualTo(rows.get(1).rowId());
+  }
+
+  @Test
+  void a_run_another_process_moved_on_is_loaded_with_the_events_it_appended() {
+    fx =
+        new Fixture(
+            tmp, workflow("build", agent("implement", "coder", "x"), gateStep("check", "ok")));
+    rt = fx.open();
+    run = rt.create("build", "plan");
+    RunDetail before = rt.status(run.runId());
+
+    long appendedElsewhere;
+    try (ProjectRuntime other =
+        ProjectRuntime.open(
+            fx.state, fx.projectRoot, fx.clock, fx.live, fx.simulated, fx.gates, fx.config)) {
+      other.drive(run.runId(), true);
+      appendedElsewhere = other.status(run.runId()).eventCount();
+    }
+    RunDetail after = rt.status(run.runId());
+
+    assertThat(before.run().status()).isEqualTo("created");
+    assertThat(after.run().status()).isEqualTo("completed");
+    assertThat(after.eventCount()).isEqualTo(appendedElsewhere).isGreaterThan(before.eventCount());
+    assertThat(rt.verify(run.runId()).ok()).isTrue();
   }
 }
