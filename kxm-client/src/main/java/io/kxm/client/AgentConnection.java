@@ -41,11 +41,16 @@ public final class AgentConnection implements AutoCloseable {
    */
   public static AgentConnection open(ConnectionSettings settings, Clock clock) {
     HubHttp http = new HubHttp(settings.hub(), settings.token());
-    checkToken(http, settings);
-    AgentCredentials agent = HubAgents.register(http, settings.project(), settings.agent());
-    HttpPeerOperations peers = new HttpPeerOperations(http, agent, clock);
-    return new AgentConnection(
-        http, peers, PresenceHeartbeat.start(peers::heartbeat, agent.presenceLease()));
+    try {
+      checkToken(http, settings);
+      AgentCredentials agent = HubAgents.register(http, settings.project(), settings.agent());
+      HttpPeerOperations peers = new HttpPeerOperations(http, agent, clock);
+      return new AgentConnection(
+          http, peers, PresenceHeartbeat.start(peers::heartbeat, agent.presenceLease()));
+    } catch (RuntimeException e) {
+      http.close();
+      throw e;
+    }
   }
 
   public HttpPeerOperations peers() {
@@ -81,6 +86,7 @@ public final class AgentConnection implements AutoCloseable {
     } catch (KxmException e) {
       log.debug("could not end presence of {}: {}", agent().name(), e.getMessage());
     } finally {
+      http.close();
       closed.countDown();
     }
   }

@@ -11,7 +11,7 @@ import tools.jackson.databind.node.ObjectNode;
  * The operator's context routes over HTTP, with the admin token: reads of any project, items,
  * proposals and their promotion. Bodies and answers are the routes' JSON; the hub validates them.
  */
-public final class HttpContextAdmin {
+public final class HttpContextAdmin implements AutoCloseable {
   private static final String BASE = "/v1/context";
 
   private final HubHttp http;
@@ -21,6 +21,11 @@ public final class HttpContextAdmin {
    */
   public HttpContextAdmin(HubHttp http) {
     this.http = http;
+  }
+
+  @Override
+  public void close() {
+    http.close();
   }
 
   /** {@code {"item"}}. */

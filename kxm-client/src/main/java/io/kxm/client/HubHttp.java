@@ -20,7 +20,7 @@ import tools.jackson.databind.JsonNode;
  * io.kxm.core.error.KxmException}: the hub's own code for a refusal, {@code hub_unreachable} naming
  * the URL and cause when there is no answer. Thread-safe.
  */
-public final class HubHttp {
+public final class HubHttp implements AutoCloseable {
   /** How long an ordinary call may take; long polls add their own wait to it. */
   public static final Duration CALL_TIMEOUT = Duration.ofSeconds(30);
 
@@ -47,6 +47,16 @@ public final class HubHttp {
 
   public URI base() {
     return base;
+  }
+
+  /**
+   * Stops the client's selector thread. A JVM that exits while a thread still waits in native code
+   * lets it finish for up to 300 ms first, so a short command that leaves its client open pays that
+   * on every exit.
+   */
+  @Override
+  public void close() {
+    client.close();
   }
 
   public JsonNode get(String path, Map<String, String> headers, Duration timeout) {

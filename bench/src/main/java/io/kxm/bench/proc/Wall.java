@@ -2,6 +2,7 @@ package io.kxm.bench.proc;
 
 import java.lang.ProcessBuilder.Redirect;
 import java.util.List;
+import java.util.Map;
 
 /** Wall time of a short command from start to exit, output discarded. */
 public final class Wall {
@@ -9,12 +10,18 @@ public final class Wall {
 
   /** Milliseconds the command took; a non-zero exit is an error that names the command. */
   public static double millis(List<String> command) throws Exception {
-    long t0 = System.nanoTime();
-    Process p =
+    return millis(command, Map.of());
+  }
+
+  /** As {@link #millis(List)}, with {@code env} added to the command's environment. */
+  public static double millis(List<String> command, Map<String, String> env) throws Exception {
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .redirectOutput(Redirect.DISCARD)
-            .redirectError(Redirect.DISCARD)
-            .start();
+            .redirectError(Redirect.DISCARD);
+    builder.environment().putAll(env);
+    long t0 = System.nanoTime();
+    Process p = builder.start();
     int code = p.waitFor();
     double ms = (System.nanoTime() - t0) / 1e6;
     if (code != 0) {

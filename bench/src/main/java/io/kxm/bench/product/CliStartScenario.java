@@ -7,12 +7,15 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.proc.Jvm;
 import io.kxm.bench.proc.Wall;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
- * {@code kxm --version} from the CLI jar with the JVM options the {@code kxm} launcher gives short
- * commands, against {@code java -version} on the same JDK.
+ * The {@code kxm} launcher as a user runs it, staleness check and class-data archive included:
+ * {@code kxm --version}, and {@code kxm peer list --json} against the shared hub (register, list,
+ * leave), each against {@code java -version} on the same JDK.
  */
 public final class CliStartScenario implements Scenario {
 
@@ -23,49 +26,70 @@ public final class CliStartScenario implements Scenario {
 
   @Override
   public String title() {
-    return "CLI start: kxm --version";
+    return "CLI start: kxm --version and kxm peer list, through the kxm launcher";
   }
 
   @Override
   public List<Comparison> comparisons() {
-    return List.of(new Comparison("wall", "java-version", "wall", Target.atMost(3.0)));
+    return List.of(
+        new Comparison("--version", "java-version", "wall", Target.atMost(3.0)),
+        new Comparison("peer list", "java-version", "wall", Target.atMost(3.0)));
   }
 
   @Override
   public Measure product() {
     return new Measure() {
-      private List<String> command;
+      private List<String> version;
+      private List<String> peerList;
+      private Map<String, String> agentEnv;
 
       @Override
       public String what() {
-        return "`kxm --version` wall time";
+        return "`kxm --version` and `kxm peer list --json` wall time";
       }
 
       @Override
       public List<Metric> metrics() {
-        return List.of(Metric.millis("wall"));
+        return List.of(Metric.millis("--version"), Metric.millis("peer list"));
+      }
+
+      @Override
+      public void setup(Run run) throws Exception {
+        HubSource.SQLITE.get(run);
       }
 
       @Override
       public void prepare(Run run) throws Exception {
-        Path jar = HubProcess.requireJar();
-        // The same options as the kxm launcher's for commands that are not servers.
-        command =
-            List.of(
-                Jvm.java().toString(),
-                "-XX:TieredStopAtLevel=1",
-                "-XX:+UseSerialGC",
-                "-Xshare:auto",
-                "-jar",
-                jar.toString(),
-                "--version");
-        Wall.millis(command);
+        Path launcher = launcher();
+        HubEndpoint hub = HubSource.SQLITE.get(run);
+        version = List.of(launcher.toString(), "--version");
+        peerList = List.of(launcher.toString(), "peer", "list", "--json");
+        agentEnv =
+            Map.of(
+                "JAVA_HOME", Jvm.java().getParent().getParent().toString(),
+                "KXM_SERVER_URL", hub.base().toString(),
+                "KXM_PROJECT", hub.project(),
+                "KXM_AUTH_TOKEN", hub.projectToken(),
+                "KXM_AGENT_NAME", "cli-start");
+        // The first call builds the jar or trains the class-data archive if either is missing.
+        Wall.millis(version, agentEnv);
+        Wall.millis(peerList, agentEnv);
       }
 
       @Override
       public double[] once(Run run) throws Exception {
-        return new double[] {Wall.millis(command)};
+        return new double[] {Wall.millis(version, agentEnv), Wall.millis(peerList, agentEnv)};
       }
     };
+  }
+
+  /** The launcher beside the CLI jar's module: bench/run works from the repository's root. */
+  private static Path launcher() {
+    Path jar = HubProcess.requireJar();
+    Path launcher = jar.toAbsolutePath().getParent().getParent().getParent().resolve("kxm");
+    if (!Files.isExecutable(launcher)) {
+      throw new IllegalStateException("no kxm launcher at " + launcher);
+    }
+    return launcher;
   }
 }

@@ -87,7 +87,7 @@ public final class ContextAddCommand extends OperatorCommand {
     if (expiresAt != null) {
       body.put("expiresAt", expiresAt);
     }
-    return print(admin().addItem(body), this::text);
+    return print(call(admin -> admin.addItem(body)), this::text);
   }
 
   private void text(JsonNode answer) {

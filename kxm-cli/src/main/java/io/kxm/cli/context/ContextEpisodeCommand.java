@@ -26,7 +26,7 @@ public final class ContextEpisodeCommand extends OperatorCommand {
     if (workflowRunId != null) {
       body.put("workflowRunId", workflowRunId);
     }
-    return print(admin().episodes(body), this::text);
+    return print(call(admin -> admin.episodes(body)), this::text);
   }
 
   private void text(JsonNode answer) {

@@ -57,7 +57,7 @@ public final class ContextGetCommand extends OperatorCommand {
     if (stageId != null) {
       body.put("stageId", stageId);
     }
-    return print(admin().packet(body), this::text);
+    return print(call(admin -> admin.packet(body)), this::text);
   }
 
   private void text(JsonNode answer) {

@@ -27,7 +27,7 @@ public final class ContextPromoteCommand extends OperatorCommand {
 
   @Override
   public Integer call() {
-    return print(admin().promote(proposalId, operator(as)), this::text);
+    return print(call(admin -> admin.promote(proposalId, operator(as))), this::text);
   }
 
   private void text(JsonNode answer) {

@@ -23,7 +23,9 @@ public final class ContextProposalsCommand extends OperatorCommand {
 
   @Override
   public Integer call() {
-    return print(admin().proposals(project(), "all".equals(status) ? null : status), this::text);
+    return print(
+        call(admin -> admin.proposals(project(), "all".equals(status) ? null : status)),
+        this::text);
   }
 
   private void text(JsonNode answer) {

@@ -40,7 +40,7 @@ public final class ContextRecallCommand extends OperatorCommand {
     if (limit != null) {
       body.put("limit", limit);
     }
-    return print(admin().recall(body), this::text);
+    return print(call(admin -> admin.recall(body)), this::text);
   }
 
   private void text(JsonNode answer) {

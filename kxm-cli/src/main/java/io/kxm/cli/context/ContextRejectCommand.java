@@ -25,7 +25,7 @@ public final class ContextRejectCommand extends OperatorCommand {
 
   @Override
   public Integer call() {
-    return print(admin().reject(proposalId, operator(as)), this::text);
+    return print(call(admin -> admin.reject(proposalId, operator(as))), this::text);
   }
 
   private void text(JsonNode answer) {

@@ -30,7 +30,7 @@ public final class ContextStateCommand extends OperatorCommand {
     if (asOf != null) {
       body.put("asOf", asOf);
     }
-    return print(admin().state(body), this::text);
+    return print(call(admin -> admin.state(body)), this::text);
   }
 
   private void text(JsonNode answer) {

@@ -10,6 +10,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import java.util.concurrent.Callable;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import picocli.CommandLine.Option;
 import tools.jackson.databind.JsonNode;
 
@@ -34,8 +35,15 @@ abstract class OperatorCommand implements Callable<Integer> {
     this.context = context;
   }
 
+  /** One request through a fresh operator client, closed as soon as the hub has answered. */
+  JsonNode call(Function<HttpContextAdmin, JsonNode> request) {
+    try (HttpContextAdmin admin = admin()) {
+      return request.apply(admin);
+    }
+  }
+
   /** The operator client, with the admin token. */
-  HttpContextAdmin admin() {
+  private HttpContextAdmin admin() {
     String token = context.env().get(TOKEN);
     if (token == null || token.isBlank()) {
       throw new KxmException(

@@ -9,19 +9,18 @@ import java.time.Duration;
 
 /** Asks a hub's {@code /health} whether it answers. */
 final class HubProbe {
-  private static final HttpClient CLIENT =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
-
   private HubProbe() {}
 
+  /** A client per probe, closed after it: one left open delays the JVM's exit. */
   static boolean healthy(String baseUrl) {
-    try {
+    try (HttpClient client =
+        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(baseUrl + "/health"))
               .timeout(Duration.ofSeconds(2))
               .GET()
               .build();
-      return CLIENT.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
+      return client.send(request, HttpResponse.BodyHandlers.discarding()).statusCode() == 200;
     } catch (IOException | IllegalArgumentException e) {
       return false;
     } catch (InterruptedException e) {
