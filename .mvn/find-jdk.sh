@@ -3,7 +3,17 @@
 # Sets KXM_JDK_FOUND=1 when one was found; leaves JAVA_HOME alone otherwise.
 
 kxm_java_major() {
-  # Prints the feature version of the java binary given, or nothing.
+  # Prints the feature version of the java binary given, or nothing. A JDK's release file names it
+  # without starting a JVM, which every kxm command would otherwise pay; a layout without one is
+  # asked directly. (Java 8 reads as 1 there, which is below 21 either way.)
+  kxm_release="$(dirname "$(dirname "$1")")/release"
+  if [ -f "$kxm_release" ]; then
+    kxm_major=$(sed -n 's/^JAVA_VERSION="\([0-9][0-9]*\).*/\1/p' "$kxm_release" | head -n 1)
+    if [ -n "$kxm_major" ]; then
+      echo "$kxm_major"
+      return
+    fi
+  fi
   "$1" -XshowSettings:properties -version 2>&1 \
     | sed -n 's/^ *java\.specification\.version = \([0-9][0-9]*\).*/\1/p' | head -n 1
 }

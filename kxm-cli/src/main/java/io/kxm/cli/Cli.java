@@ -34,22 +34,38 @@ public final class Cli {
   }
 
   public int run(String... args) {
-    // Only a peer or workflow command needs the tool catalog; skipping it keeps `kxm --version`
-    // and the hub commands quick to start.
-    String group = args.length == 0 ? "" : args[0];
-    return commandLine(group.equals("peer"), group.equals("workflow")).execute(args);
+    String first = args.length == 0 ? "" : args[0];
+    return commandLine(first).execute(args);
   }
 
-  /** The whole command tree, as {@link #run} executes a peer or workflow command. */
+  /** The whole command tree, as {@link #run} executes {@code kxm --help}. */
   public CommandLine commandLine() {
-    return commandLine(true, true);
+    return commandLine("");
   }
 
-  private CommandLine commandLine(boolean peerTools, boolean workflowTools) {
+  /**
+   * The tree a command line needs. Building a group's commands reflects over all their classes,
+   * which was most of a short command's start, so a line that names a group gets that group alone
+   * and {@code --version} none; anything else (help, a typo to suggest against) gets them all.
+   */
+  private CommandLine commandLine(String first) {
+    boolean version = first.equals("--version") || first.equals("-V");
+    boolean named =
+        first.equals("peer") || first.equals("workflow") || CommandGroups.named(first).isPresent();
     CommandLine commandLine = new CommandLine(new KxmCommand(), new ContextFactory(context));
-    // The tool commands are generated from the tool catalog, so they cannot be annotated classes.
-    PeerCommands.addTo(commandLine, context, peerTools);
-    WorkflowCommands.addTo(commandLine, context, workflowTools);
+    for (Class<?> group : CommandGroups.ALL) {
+      if (!version && (!named || CommandGroups.name(group).equals(first))) {
+        commandLine.addSubcommand(CommandGroups.name(group), group);
+      }
+    }
+    // The tool commands are generated from the tool catalog, so they cannot be annotated classes;
+    // only a peer or workflow command needs the catalog.
+    if (!version && (!named || first.equals("peer"))) {
+      PeerCommands.addTo(commandLine, context, first.equals("peer"));
+    }
+    if (!version && (!named || first.equals("workflow"))) {
+      WorkflowCommands.addTo(commandLine, context, first.equals("workflow"));
+    }
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());
     commandLine.setParameterExceptionHandler(new UsageErrorHandler());
