@@ -35,20 +35,21 @@ public final class Cli {
 
   public int run(String... args) {
     String first = args.length == 0 ? "" : args[0];
-    return commandLine(first).execute(args);
+    return commandLine(first, false).execute(args);
   }
 
-  /** The whole command tree, as {@link #run} executes {@code kxm --help}. */
+  /** The whole command tree, the peer and workflow tool commands included. */
   public CommandLine commandLine() {
-    return commandLine("");
+    return commandLine("", true);
   }
 
   /**
    * The tree a command line needs. Building a group's commands reflects over all their classes,
    * which was most of a short command's start, so a line that names a group gets that group alone
-   * and {@code --version} none; anything else (help, a typo to suggest against) gets them all.
+   * and {@code --version} none; anything else (help, a typo to suggest against) gets them all, with
+   * the tool commands only when {@code allTools}.
    */
-  private CommandLine commandLine(String first) {
+  private CommandLine commandLine(String first, boolean allTools) {
     boolean version = first.equals("--version") || first.equals("-V");
     boolean named =
         first.equals("peer") || first.equals("workflow") || CommandGroups.named(first).isPresent();
@@ -61,10 +62,10 @@ public final class Cli {
     // The tool commands are generated from the tool catalog, so they cannot be annotated classes;
     // only a peer or workflow command needs the catalog.
     if (!version && (!named || first.equals("peer"))) {
-      PeerCommands.addTo(commandLine, context, first.equals("peer"));
+      PeerCommands.addTo(commandLine, context, allTools || first.equals("peer"));
     }
     if (!version && (!named || first.equals("workflow"))) {
-      WorkflowCommands.addTo(commandLine, context, first.equals("workflow"));
+      WorkflowCommands.addTo(commandLine, context, allTools || first.equals("workflow"));
     }
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());

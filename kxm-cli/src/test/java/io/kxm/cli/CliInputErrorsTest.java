@@ -50,6 +50,23 @@ class CliInputErrorsTest {
   }
 
   @Test
+  void help_lists_every_group_while_a_command_builds_only_its_own() {
+    CliRun help = CliRun.run(env(), dir, "--help");
+    CliRun version = CliRun.run(env(), dir, "--version");
+    CliRun typo = CliRun.run(env(), dir, "sesion");
+
+    assertThat(help.exitCode()).isZero();
+    for (Class<?> group : CommandGroups.ALL) {
+      assertThat(help.out()).contains("  " + CommandGroups.name(group) + " ");
+    }
+    assertThat(help.out()).contains("  peer ").contains("  workflow ");
+    assertThat(version.exitCode()).isZero();
+    assertThat(version.out()).startsWith("kxm ");
+    assertThat(typo.exitCode()).isEqualTo(2);
+    assertThat(typo.err()).contains("sesion").contains("did you mean session");
+  }
+
+  @Test
   void every_command_has_help() {
     for (String[] args :
         new String[][] {

@@ -14,6 +14,7 @@ final class Faults {
         new RedisRestartFault(),
         new DiskFullFault(),
         new ResumeStormFault(),
-        new SlowSubscriberFault());
+        new SlowSubscriberFault(),
+        new BuiltinApprovalKillFault());
   }
 }

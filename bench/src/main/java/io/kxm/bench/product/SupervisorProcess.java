@@ -31,13 +31,16 @@ public final class SupervisorProcess implements AutoCloseable {
   private final Child child;
   private final URI base;
   private final String token;
+  private final Map<String, String> extraEnv;
   private final HttpClient http = HttpClient.newHttpClient();
 
-  private SupervisorProcess(Path dir, Child child, URI base, String token) {
+  private SupervisorProcess(
+      Path dir, Child child, URI base, String token, Map<String, String> extraEnv) {
     this.dir = dir;
     this.child = child;
     this.base = base;
     this.token = token;
+    this.extraEnv = Map.copyOf(extraEnv);
   }
 
   /** The supervisor the session scenarios share, started once per run. */
@@ -83,12 +86,15 @@ public final class SupervisorProcess implements AutoCloseable {
     String url = started.value();
     URI base = URI.create(url.endsWith("/") ? url.substring(0, url.length() - 1) : url);
     String token = Files.readString(dir.resolve("state/runtime/supervisor.token")).strip();
-    return new SupervisorProcess(dir, started.child(), base, token);
+    return new SupervisorProcess(dir, started.child(), base, token, extraEnv);
   }
 
-  /** A new supervisor process on this one's folder (after {@link #kill}), on a new port. */
+  /**
+   * A new supervisor process on this one's folder (after {@link #kill}), on a new port, with the
+   * same added environment.
+   */
   public SupervisorProcess restart(String name) throws Exception {
-    return start(dir, name);
+    return start(dir, name, extraEnv);
   }
 
   public URI base() {
