@@ -9,8 +9,8 @@ import java.util.Map;
 /**
  * Prepared statements kept open on one connection, by SQL text, least recently used dropped first.
  * A write runs the same few statements again and again; preparing each anew showed in the SQLite
- * writer's profile. Only for a connection used by one thread at a time (the SQLite writer), since a
- * statement carries its bound parameters between use and release.
+ * writer's profile. Only for a connection used by one thread at a time (the SQLite writer, a read
+ * pool slot), since a statement carries its bound parameters between use and release.
  */
 public final class StatementCache implements AutoCloseable {
   private final Connection connection;
