@@ -6,6 +6,7 @@ import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SessionCalls;
 import io.kxm.bench.product.SupervisorProcess;
+import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.RecordedRequest;
 import io.kxm.testkit.provider.Rule;
@@ -13,10 +14,8 @@ import io.kxm.testkit.provider.Turn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -54,7 +53,8 @@ final class BuiltinApprovalKillFault implements Fault {
             model.baseUrl().toString(),
             "ANTHROPIC_API_KEY",
             "sk-ant-fault-run-key");
-    Path workspace = gitRepository(stage.newDir("workspace-"));
+    Path workspace =
+        GitRepository.withOneCommit(stage.newDir("workspace-"), "README.md", "a project\n");
     SupervisorProcess first =
         stage.keep(SupervisorProcess.start(stage.newDir("supervisor-"), "supervisor", env));
     try {
@@ -155,23 +155,5 @@ final class BuiltinApprovalKillFault implements Fault {
       }
     }
     throw new IllegalStateException("the turn's stream ended before the agent asked to write");
-  }
-
-  private static Path gitRepository(Path folder) throws Exception {
-    Files.writeString(folder.resolve("README.md"), "a project\n");
-    git(folder, "init", "-q");
-    git(folder, "add", "README.md");
-    git(folder, "-c", "user.name=F", "-c", "user.email=f@example.com", "commit", "-q", "-m", "one");
-    return folder;
-  }
-
-  private static void git(Path folder, String... args) throws Exception {
-    List<String> argv = new ArrayList<>(List.of("git", "-C", folder.toString()));
-    argv.addAll(List.of(args));
-    Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-    String said = new String(process.getInputStream().readAllBytes());
-    if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException("git " + argv + " failed: " + said);
-    }
   }
 }

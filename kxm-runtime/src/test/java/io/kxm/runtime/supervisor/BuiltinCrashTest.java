@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
 import io.kxm.runtime.supervisor.SupervisorHttp.Reply;
+import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.Rule;
 import io.kxm.testkit.provider.Turn;
@@ -11,12 +12,10 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -32,7 +31,8 @@ class BuiltinCrashTest {
   @Test
   void an_approval_answered_after_a_crash_writes_the_file_in_the_worktree() throws Exception {
     Path state = dir.resolve("state");
-    Path workspace = gitRepository(dir.resolve("workspace"));
+    Path workspace =
+        GitRepository.withOneCommit(dir.resolve("workspace"), "README.md", "a project\n");
     try (FakeProvider provider = FakeProvider.start()) {
       provider.enqueue(
           Turn.text("I will write the plan.")
@@ -150,24 +150,5 @@ class BuiltinCrashTest {
             HttpResponse.BodyHandlers.ofString());
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     return Json.read(response.body());
-  }
-
-  private static Path gitRepository(Path folder) throws Exception {
-    Files.createDirectories(folder);
-    Files.writeString(folder.resolve("README.md"), "a project\n");
-    git(folder, "init", "-q");
-    git(folder, "add", "README.md");
-    git(folder, "-c", "user.name=T", "-c", "user.email=t@example.com", "commit", "-q", "-m", "one");
-    return folder;
-  }
-
-  private static void git(Path folder, String... args) throws Exception {
-    List<String> argv = new ArrayList<>(List.of("git", "-C", folder.toString()));
-    argv.addAll(List.of(args));
-    Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-    String said = new String(process.getInputStream().readAllBytes());
-    if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException("git " + argv + " failed: " + said);
-    }
   }
 }

@@ -13,15 +13,14 @@ import io.kxm.runtime.session.api.SessionSettings;
 import io.kxm.runtime.session.api.StreamKey;
 import io.kxm.runtime.session.store.SqliteSessionStore;
 import io.kxm.runtime.session.turn.SessionService;
+import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -93,31 +92,7 @@ final class BuiltinSessions implements AutoCloseable {
 
   /** A folder with notes.txt committed, as a workspace the agent may change. */
   static Path gitRepository(Path folder) throws Exception {
-    Files.createDirectories(folder);
-    Files.writeString(folder.resolve("notes.txt"), "the notes say hello\n");
-    git(folder, "init", "-q");
-    git(folder, "add", "notes.txt");
-    git(
-        folder,
-        "-c",
-        "user.name=Test",
-        "-c",
-        "user.email=test@example.com",
-        "commit",
-        "-q",
-        "-m",
-        "notes");
-    return folder;
-  }
-
-  static void git(Path folder, String... args) throws Exception {
-    List<String> argv = new java.util.ArrayList<>(List.of("git", "-C", folder.toString()));
-    argv.addAll(List.of(args));
-    Process process = new ProcessBuilder(argv).redirectErrorStream(true).start();
-    String said = new String(process.getInputStream().readAllBytes());
-    if (!process.waitFor(30, TimeUnit.SECONDS) || process.exitValue() != 0) {
-      throw new IllegalStateException("git " + argv + " failed: " + said);
-    }
+    return GitRepository.withOneCommit(folder, "notes.txt", "the notes say hello\n");
   }
 
   Session session(String wire) {
