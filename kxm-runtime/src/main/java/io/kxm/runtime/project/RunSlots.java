@@ -65,7 +65,7 @@ final class RunSlots {
     synchronized (this) {
       String runId = Ids.next("run", ctx.clock());
       String promptSha256 = ctx.prompts().put(runId, text);
-      long holding = states().stream().filter(s -> s.status().holdsSlot()).count();
+      long holding = unfinishedStates().stream().filter(s -> s.status().holdsSlot()).count();
       int limit = Math.max(1, bundle.maxConcurrentRuns());
       List<RunEvent> events = new ArrayList<>();
       events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
@@ -85,7 +85,7 @@ final class RunSlots {
     } catch (KxmException e) {
       return; // an invalid tree starts nothing; the next call after a fix will
     }
-    List<RunState> all = states();
+    List<RunState> all = unfinishedStates();
     long holding = all.stream().filter(s -> s.status().holdsSlot()).count();
     for (RunState s : all) {
       if (holding >= limit) {
@@ -106,5 +106,14 @@ final class RunSlots {
 
   List<RunState> states() {
     return store.runIds().stream().map(store::load).toList();
+  }
+
+  /**
+   * The runs that may hold or wait for a slot, oldest first. Counting slots by loading every run
+   * the project ever had made each new run slower than the last; an ended run can do neither, so
+   * only the others are loaded (and checked against their logs, as every load is).
+   */
+  private List<RunState> unfinishedStates() {
+    return store.unfinishedRunIds().stream().map(store::load).toList();
   }
 }

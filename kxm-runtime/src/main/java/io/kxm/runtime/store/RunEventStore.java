@@ -7,6 +7,7 @@ import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunFold;
 import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.run.StoredEvent;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -180,6 +181,30 @@ public final class RunEventStore implements AutoCloseable {
               ResultSet rs = s.executeQuery()) {
             while (rs.next()) {
               out.add(rs.getString(1));
+            }
+          }
+          return out;
+        });
+  }
+
+  /**
+   * The runs whose recorded status is not an end state, oldest first. The status comes from the
+   * projection written with each event, so a caller that acts on a run loads it first.
+   */
+  public synchronized List<String> unfinishedRunIds() {
+    return read(
+        "list unfinished runs",
+        c -> {
+          List<String> out = new ArrayList<>();
+          try (PreparedStatement s =
+                  c.prepareStatement(
+                      "SELECT r.run_id, s.status FROM runs r JOIN run_state s ON s.run_id = r.run_id"
+                          + " ORDER BY r.rowid");
+              ResultSet rs = s.executeQuery()) {
+            while (rs.next()) {
+              if (!RunStatus.fromWire(rs.getString(2)).terminal()) {
+                out.add(rs.getString(1));
+              }
             }
           }
           return out;

@@ -264,4 +264,19 @@ class StoreIntegrityTest {
     assertThat(after.eventCount()).isEqualTo(appendedElsewhere).isGreaterThan(before.eventCount());
     assertThat(rt.verify(run.runId()).ok()).isTrue();
   }
+
+  @Test
+  void a_new_run_counts_slots_without_reading_the_runs_that_ended() throws Exception {
+    completedRun();
+    // The ended run's log is cut short, so loading it would be refused.
+    sql(
+        "PRAGMA foreign_keys = OFF; DELETE FROM events WHERE run_id = '"
+            + run.runId()
+            + "' AND seq > 1");
+
+    RunSummary next = rt.create("build", "the next plan");
+
+    assertThat(next.status()).isEqualTo("created");
+    assertThatThrownBy(() -> rt.status(run.runId())).satisfies(code(ErrorCode.RUN_STATE_DIVERGED));
+  }
 }
