@@ -23,10 +23,13 @@ public final class Reconciler {
 
   private Reconciler() {}
 
-  /** Reconciles every run no live drive holds; returns the ids of runs that changed. */
+  /**
+   * Reconciles every run no live drive holds; returns the ids of runs that changed. Ended runs have
+   * nothing to settle, so only the others are loaded.
+   */
   public static List<String> reconcileAll(DriveContext ctx, Predicate<String> activelyDriven) {
     List<String> changed = new ArrayList<>();
-    for (String runId : ctx.store().runIds()) {
+    for (String runId : ctx.store().unfinishedRunIds()) {
       if (activelyDriven.test(runId)) {
         continue;
       }
