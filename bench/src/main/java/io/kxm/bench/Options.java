@@ -16,7 +16,7 @@ public record Options(boolean quick, Path json, Path docs, String only, boolean 
   public static final String USAGE =
       """
       usage: bench/run [--quick] [--json FILE] [--only NAME] [--list]
-        --quick       short repetitions and smaller counts, a few minutes in all
+        --quick       short repetitions and smaller counts, under 2 minutes on two cores
         --json FILE   also write the figures as JSON
         --only NAME   run one scenario (with its baselines) or one baseline
         --list        print the names --only accepts
