@@ -10,6 +10,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * What one invocation of the suite shares between measures: its size (quick or full), a temporary
@@ -102,6 +103,23 @@ public final class Run implements AutoCloseable {
       mine.completeExceptionally(e);
       throw e;
     }
+  }
+
+  /**
+   * Closes {@code resource} when the run stops, unless it was closed first through the returned
+   * handle; either way it is closed once. A measure's own processes (a supervisor it started in its
+   * setup) are stopped this way when a kill stops the run before the measure's turn to close.
+   */
+  public synchronized AutoCloseable closeWhenStopped(AutoCloseable resource) {
+    AtomicBoolean done = new AtomicBoolean();
+    AutoCloseable once =
+        () -> {
+          if (done.compareAndSet(false, true)) {
+            resource.close();
+          }
+        };
+    toClose.push(once);
+    return once;
   }
 
   /** Stops everything started through this run, even when a stop fails. */

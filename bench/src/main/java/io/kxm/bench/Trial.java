@@ -18,6 +18,7 @@ final class Trial {
   private double[][] values;
   private int done;
   private volatile Outcome ended;
+  private AutoCloseable closer; // closes the measure once, here or when the run is stopped
 
   private Trial(String name, Measure measure) {
     this.name = name;
@@ -34,6 +35,7 @@ final class Trial {
 
   /** Runs the measure's setup; safe to call from several threads for different trials at once. */
   void setup(Run run) {
+    closer = run.closeWhenStopped(measure);
     long t0 = System.nanoTime();
     if (attempt(() -> measure.setup(run))) {
       Log.info(name + " set up in " + seconds(t0));
@@ -127,7 +129,7 @@ final class Trial {
   private void end(Outcome outcome) {
     ended = outcome;
     try {
-      measure.close();
+      (closer != null ? closer : measure).close();
     } catch (Exception e) {
       Log.warn("could not close " + name + ": " + e);
     }
