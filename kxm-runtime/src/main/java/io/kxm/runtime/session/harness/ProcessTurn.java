@@ -50,6 +50,7 @@ public final class ProcessTurn implements HarnessTurn {
   private final BlockingQueue<byte[]> stdinLines = new LinkedBlockingQueue<>();
   private final CompletableFuture<TurnOutcome> outcome = new CompletableFuture<>();
   private final CountDownLatch stdoutRead = new CountDownLatch(1);
+  private final CountDownLatch stderrRead = new CountDownLatch(1);
   private final AtomicInteger undelivered = new AtomicInteger();
   private boolean inputEnded; // guarded by stdinLines
   private volatile boolean cancelRequested;
@@ -94,7 +95,13 @@ public final class ProcessTurn implements HarnessTurn {
     Thread.ofVirtual().name(name + "-stdin").start(turn::writeStdin);
     Thread.ofVirtual()
         .name(name + "-stderr")
-        .start(() -> turn.stderr.drain(process.getErrorStream()));
+        .start(() -> {
+          try {
+            turn.stderr.drain(process.getErrorStream());
+          } finally {
+            turn.stderrRead.countDown();
+          }
+        });
     Thread.ofVirtual().name(name + "-stdout").start(turn::readStdout);
     Thread.ofVirtual().name(name + "-watch").start(turn::watch);
     return turn;
@@ -299,6 +306,8 @@ public final class ProcessTurn implements HarnessTurn {
       // Anything the harness left running could hold stdout open and outlive the turn.
       tree.killLeftovers(GRACE);
       stdoutRead.await(READER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
+      // The outcome's diagnosis quotes the stderr tail, so its last bytes must be in first.
+      stderrRead.await(READER_GRACE.toMillis(), TimeUnit.MILLISECONDS);
     } catch (InterruptedException e) {
       killed = true;
       process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -24,6 +24,9 @@ final class PiText {
       return List.of();
     }
     String delta = event.path("delta").asString();
+    if (delta.isEmpty()) {
+      return List.of(); // Pi sends empty deltas at times; an empty piece streams nothing
+    }
     if (!worded && delta.isBlank()) {
       if (heldBlanks.length() + delta.length() <= HarnessLines.MAX_DELTA_CHARS) {
         heldBlanks.append(delta);

@@ -87,6 +87,21 @@ class PiJsonProtocolTest {
   }
 
   @Test
+  void an_empty_delta_after_the_first_word_streams_nothing() {
+    PiJsonProtocol protocol = new PiJsonProtocol();
+    read(
+        protocol,
+        "{\"type\":\"message_start\",\"message\":{\"role\":\"assistant\",\"content\":[]}}");
+    List<HarnessLine> lines = new ArrayList<>();
+    lines.addAll(read(protocol, delta("Hello ")));
+    lines.addAll(read(protocol, delta("")));
+    lines.addAll(read(protocol, delta("there")));
+
+    assertThat(outputs(lines))
+        .containsExactly(new HarnessOutput.Delta("Hello "), new HarnessOutput.Delta("there"));
+  }
+
+  @Test
   void unreadable_lines_are_protocol_errors_and_unknown_events_are_skipped() {
     PiJsonProtocol protocol = new PiJsonProtocol();
 
