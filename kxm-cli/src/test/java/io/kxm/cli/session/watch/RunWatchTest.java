@@ -121,13 +121,20 @@ class RunWatchTest {
     String interactionId = between(console.out().toString(), "approval needed ", ":");
 
     kxm.stopSupervisor();
+    // On a timeout the watch's own words say where it stood.
     Awaitility.await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> console.err().toString().contains("reconnecting…"));
+        .untilAsserted(() ->
+            assertThat(console.err().toString())
+                .as("watch output: %s", console.out())
+                .contains("reconnecting…"));
     kxm.startSupervisor();
     Awaitility.await()
         .atMost(Duration.ofSeconds(30))
-        .until(() -> console.out().toString().contains("run interrupted"));
+        .untilAsserted(() ->
+            assertThat(console.out().toString())
+                .as("watch errors: %s", console.err())
+                .contains("run interrupted"));
     Done approved = kxm.kxm("runs", "approve", runId, interactionId);
 
     assertThat(approved.exit()).as(approved.err()).isZero();
