@@ -92,8 +92,30 @@ public final class SupervisorClient {
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "interrupted while calling " + path);
     }
     if (response.statusCode() >= 300) {
-      throw HubErrors.fromAnswer(response.statusCode(), response.body(), method, uri);
+      throw refusal(response.statusCode(), response.body(), method, uri);
     }
     return response.body().isBlank() ? Json.object() : Json.read(response.body());
+  }
+
+  /**
+   * The error an answer other than success stands for. A supervisor in the middle of stopping
+   * answers 502–504 from its web server, without the supervisor's own error body; that is the
+   * supervisor going away, which callers retry, not an internal error.
+   */
+  static KxmException refusal(int status, String body, String method, URI uri) {
+    KxmException refused = HubErrors.fromAnswer(status, body, method, uri);
+    if (refused.code() == ErrorCode.INTERNAL && status >= 502 && status <= 504) {
+      return new KxmException(
+          ErrorCode.RUNTIME_UNREACHABLE,
+          "the runtime supervisor answered "
+              + method
+              + " "
+              + uri.getPath()
+              + " with HTTP "
+              + status
+              + ": it is stopping or starting",
+          "Wait a moment and retry; 'kxm runtime status' shows whether it runs.");
+    }
+    return refused;
   }
 }

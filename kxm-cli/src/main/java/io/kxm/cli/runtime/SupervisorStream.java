@@ -1,6 +1,5 @@
 package io.kxm.cli.runtime;
 
-import io.kxm.client.HubErrors;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.io.FilterInputStream;
@@ -63,7 +62,7 @@ public final class SupervisorStream {
       } finally {
         http.shutdownNow();
       }
-      throw HubErrors.fromAnswer(response.statusCode(), body, "GET", uri);
+      throw SupervisorClient.refusal(response.statusCode(), body, "GET", uri);
     }
     return new OwnedBody(response.body(), http);
   }
