@@ -1,6 +1,7 @@
 package io.kxm.cli.agent.worker;
 
 import io.kxm.cli.CliContext;
+import io.kxm.core.check.EnvNumber;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.nio.file.Files;
@@ -8,7 +9,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -109,9 +109,10 @@ public final class WorkerCommand implements Callable<Integer> {
             model,
             concurrency,
             workspace(),
-            (int) number(context.env(), MAX_ATTEMPTS, WorkerOptions.DEFAULT_ATTEMPTS, 1, 20),
+            (int)
+                EnvNumber.read(context.env(), MAX_ATTEMPTS, WorkerOptions.DEFAULT_ATTEMPTS, 1, 20),
             Duration.ofMillis(
-                number(
+                EnvNumber.read(
                     context.env(),
                     RETRY_BACKOFF_MS,
                     WorkerOptions.DEFAULT_BACKOFF.toMillis(),
@@ -162,25 +163,5 @@ public final class WorkerCommand implements Callable<Integer> {
           "Name an existing folder for the worker's turns, or leave --workspace out.");
     }
     return root;
-  }
-
-  private static long number(
-      Map<String, String> env, String variable, long fallback, long min, long max) {
-    String value = env.get(variable);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      long n = Long.parseLong(value.strip());
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // refused below with the range
-    }
-    throw new KxmException(
-        ErrorCode.CONFIG_INVALID,
-        variable + " must be a whole number from " + min + " to " + max + ", got '" + value + "'",
-        "Set " + variable + " to a number in that range, or unset it for the default.");
   }
 }

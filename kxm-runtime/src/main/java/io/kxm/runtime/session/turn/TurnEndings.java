@@ -96,17 +96,7 @@ final class TurnEndings {
 
   /** The turn ran past {@code limit}; its process tree has been ended. */
   void timedOut(Duration limit) {
-    String error = ErrorCode.HARNESS_TIMED_OUT.code();
-    store.transition(
-        runId,
-        SessionRunStatus.FAILED,
-        new SessionStore.Ending(TurnOutcome.ERROR, error, null),
-        withTotals.apply(
-            Json.object()
-                .put("outcome", TurnOutcome.ERROR)
-                .put("error", error)
-                .put("exitCode", TurnOutcomes.KILLED)
-                .put("timeoutMs", limit.toMillis())));
+    failed(ErrorCode.HARNESS_TIMED_OUT, TurnOutcomes.KILLED, "timeoutMs", limit.toMillis());
   }
 
   /**
@@ -114,7 +104,13 @@ final class TurnEndings {
    * it caused are already stored.
    */
   void unreadable(TurnOutcome outcome, int protocolErrors) {
-    String error = ErrorCode.HARNESS_OUTPUT_UNREADABLE.code();
+    failed(
+        ErrorCode.HARNESS_OUTPUT_UNREADABLE, outcome.exitCode(), "protocolErrors", protocolErrors);
+  }
+
+  /** Ends the run failed with {@code code}, an error the turn itself could not report. */
+  private void failed(ErrorCode code, int exitCode, String detail, long value) {
+    String error = code.code();
     store.transition(
         runId,
         SessionRunStatus.FAILED,
@@ -123,8 +119,8 @@ final class TurnEndings {
             Json.object()
                 .put("outcome", TurnOutcome.ERROR)
                 .put("error", error)
-                .put("exitCode", outcome.exitCode())
-                .put("protocolErrors", protocolErrors)));
+                .put("exitCode", exitCode)
+                .put(detail, value)));
   }
 
   void cancelled() {
