@@ -4,6 +4,7 @@ import io.kxm.store.agent.AgentStore;
 import io.kxm.store.context.ContextPorts;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
+import io.kxm.store.messaging.SendRateStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.workflow.WorkflowPorts;
@@ -17,6 +18,9 @@ public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts {
   AgentStore agents();
 
   MessageStore messages();
+
+  /** The courtesy rate limit's bucket per sending agent. */
+  SendRateStore sendRates();
 
   AgentEventStore agentEvents();
 

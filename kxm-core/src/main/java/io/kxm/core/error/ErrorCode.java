@@ -12,7 +12,9 @@ public enum ErrorCode {
   BODY_TOO_LARGE(413, "Send a smaller body; the limit is in the message."),
   NOT_FOUND(404, "Check the path against the API reference."),
   METHOD_NOT_ALLOWED(405, "Use the method the API reference gives for this path."),
-  RATE_LIMITED(429, "Slow down and retry after the time in Retry-After."),
+  RATE_LIMITED(
+      429,
+      "Slow down: wait the seconds the message names (Retry-After over HTTP), then send again."),
 
   // Credentials and network boundary
   AUTH_REQUIRED(401, "Send Authorization: Bearer <token> with the admin or project token."),

@@ -5,6 +5,7 @@ import io.javalin.http.Context;
 import io.javalin.http.HttpResponseException;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.error.RateLimitedException;
 import io.kxm.hub.log.HubLog;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
@@ -83,6 +84,9 @@ public final class ErrorMapper {
   }
 
   static void write(Context ctx, KxmException e) {
+    if (e instanceof RateLimitedException limited) {
+      ctx.header("Retry-After", Long.toString(limited.retryAfterSeconds()));
+    }
     ctx.status(ErrorEnvelope.status(e.code()))
         .contentType(ErrorEnvelope.CONTENT_TYPE)
         .result(ErrorEnvelope.bytes(e));

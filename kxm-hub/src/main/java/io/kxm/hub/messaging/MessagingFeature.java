@@ -54,7 +54,8 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     this.presence = new PresenceKeeper(store, settings.presenceLease());
     Presences presences = new Presences(settings.presenceLease());
     AgentRegistry agents = new AgentRegistry(writer, presences, presence, clock, Repush::queued);
-    Sender sender = new Sender(writer, presences, clock, settings.maxHops(), hooks);
+    Sender sender =
+        new Sender(writer, presences, clock, settings.maxHops(), settings.sendRate(), hooks);
     MessageReads reads = new MessageReads(store);
     this.arrivals =
         new RequestArrivals(

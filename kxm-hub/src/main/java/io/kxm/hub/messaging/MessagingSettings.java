@@ -1,7 +1,9 @@
 package io.kxm.hub.messaging;
 
+import io.kxm.core.check.EnvNumber;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.messaging.SendRate;
 import java.time.Duration;
 import java.util.Map;
 
@@ -22,6 +24,8 @@ import java.util.Map;
  * @param streamQueue live events buffered per stream before a client that cannot keep up is cut
  *     ({@code KXM_SSE_QUEUE}, 1,024)
  * @param awaitRecheck how often a waiting await re-reads the store even without a live event (1 s)
+ * @param sendRate the courtesy limit on each agent's sends: refill per minute ({@code
+ *     KXM_SEND_RATE_PER_MINUTE}, 120; 0 turns it off) and bucket size ({@code KXM_SEND_BURST}, 60)
  */
 public record MessagingSettings(
     Duration presenceLease,
@@ -31,7 +35,8 @@ public record MessagingSettings(
     Duration purgeInterval,
     Duration streamHeartbeat,
     int streamQueue,
-    Duration awaitRecheck) {
+    Duration awaitRecheck,
+    SendRate sendRate) {
 
   public MessagingSettings {
     range("KXM_PRESENCE_LEASE_MS", presenceLease, Duration.ofSeconds(1), Duration.ofDays(1));
@@ -46,6 +51,9 @@ public record MessagingSettings(
       throw invalid("KXM_SSE_QUEUE must be from 16 to 1,000,000 events, got " + streamQueue);
     }
     range("await recheck", awaitRecheck, Duration.ofMillis(10), Duration.ofMinutes(1));
+    if (sendRate == null) {
+      throw invalid("the send rate limit must be given; SendRate.off() turns it off");
+    }
   }
 
   public static MessagingSettings defaults() {
@@ -57,7 +65,8 @@ public record MessagingSettings(
         Duration.ofSeconds(60),
         Duration.ofSeconds(15),
         1024,
-        Duration.ofSeconds(1));
+        Duration.ofSeconds(1),
+        new SendRate(120, 60));
   }
 
   /** The defaults, overridden by whichever {@code KXM_*} variable above is set. */
@@ -72,7 +81,15 @@ public record MessagingSettings(
         millis(env, "KXM_SSE_HEARTBEAT_MS", d.streamHeartbeat),
         Math.clamp(
             number(env, "KXM_SSE_QUEUE", d.streamQueue), Integer.MIN_VALUE, Integer.MAX_VALUE),
-        d.awaitRecheck);
+        d.awaitRecheck,
+        new SendRate(
+            EnvNumber.read(
+                env,
+                "KXM_SEND_RATE_PER_MINUTE",
+                d.sendRate.perMinute(),
+                0,
+                SendRate.MAX_PER_MINUTE),
+            EnvNumber.read(env, "KXM_SEND_BURST", d.sendRate.burst(), 1, SendRate.MAX_BURST)));
   }
 
   public MessagingSettings withPresenceLease(Duration value) {
@@ -84,7 +101,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        sendRate);
   }
 
   public MessagingSettings withMaxHops(int value) {
@@ -96,7 +114,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        sendRate);
   }
 
   public MessagingSettings withRetention(Duration value) {
@@ -108,13 +127,22 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        sendRate);
   }
 
   /** Sweep, purge and await re-check all at {@code value}: quick housekeeping for tests. */
   public MessagingSettings withHousekeeping(Duration value) {
     return new MessagingSettings(
-        presenceLease, maxHops, retention, value, value, streamHeartbeat, streamQueue, value);
+        presenceLease,
+        maxHops,
+        retention,
+        value,
+        value,
+        streamHeartbeat,
+        streamQueue,
+        value,
+        sendRate);
   }
 
   public MessagingSettings withAwaitRecheck(Duration value) {
@@ -126,7 +154,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        value);
+        value,
+        sendRate);
   }
 
   public MessagingSettings withStreamHeartbeat(Duration value) {
@@ -138,7 +167,22 @@ public record MessagingSettings(
         purgeInterval,
         value,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        sendRate);
+  }
+
+  /** The courtesy limit on each agent's sends; {@link SendRate#off()} turns it off. */
+  public MessagingSettings withSendRate(SendRate value) {
+    return new MessagingSettings(
+        presenceLease,
+        maxHops,
+        retention,
+        sweepInterval,
+        purgeInterval,
+        streamHeartbeat,
+        streamQueue,
+        awaitRecheck,
+        value);
   }
 
   private static Duration millis(Map<String, String> env, String name, Duration fallback) {

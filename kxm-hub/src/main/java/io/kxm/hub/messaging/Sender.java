@@ -3,11 +3,14 @@ package io.kxm.hub.messaging;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.error.RateLimitedException;
 import io.kxm.core.json.Json;
 import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.MessageLimits;
 import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.messaging.SendRate;
+import io.kxm.core.messaging.SendRateOutcome;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
@@ -21,8 +24,13 @@ import java.util.Optional;
 
 /**
  * Sends one request: resolves the target in the caller's project, answers an exact retry with the
- * original, checks presence and the hop limit, then stores the request and its {@code
- * message.queued} event in one transaction.
+ * original, checks presence, the hop limit and the sender's rate limit, then stores the request and
+ * its {@code message.queued} event in one transaction.
+ *
+ * <p>The rate limit's buckets live in the store, not in Redis or in memory: the token is taken in
+ * the same write transaction that stores the request, so every hub node on one database shares each
+ * bucket (PostgreSQL locks its row, SQLite has one writer), a send refused for any reason takes no
+ * token, and a hub without Redis is limited just the same.
  */
 final class Sender {
   private static final String AGENT_ID_PREFIX = "agt_";
@@ -31,13 +39,21 @@ final class Sender {
   private final Presences presences;
   private final Clock clock;
   private final int maxHops;
+  private final SendRate rate;
   private final MessageHooks hooks;
 
-  Sender(StreamWriter writer, Presences presences, Clock clock, int maxHops, MessageHooks hooks) {
+  Sender(
+      StreamWriter writer,
+      Presences presences,
+      Clock clock,
+      int maxHops,
+      SendRate rate,
+      MessageHooks hooks) {
     this.writer = writer;
     this.presences = presences;
     this.clock = clock;
     this.maxHops = maxHops;
+    this.rate = rate;
     this.hooks = hooks;
   }
 
@@ -87,6 +103,7 @@ final class Sender {
               + maxHops
               + " (KXM_MAX_HOPS)");
     }
+    takeToken(tx, caller);
     MessageInsert insert = tx.messages().insert(newMessage(caller, target, request, hash, hops));
     return switch (insert) {
       case MessageInsert.Inserted inserted -> {
@@ -96,6 +113,29 @@ final class Sender {
       }
       case MessageInsert.DuplicateKey duplicate -> retried(duplicate.message(), hash, target);
     };
+  }
+
+  /** Last of the checks, so a send refused for any other reason keeps its token. */
+  private void takeToken(Tx tx, Agent caller) {
+    if (!rate.enabled()) {
+      return;
+    }
+    if (tx.sendRates().take(caller.id(), rate) instanceof SendRateOutcome.Limited limited) {
+      long seconds = RateLimitedException.seconds(limited.retryAfter());
+      throw new RateLimitedException(
+          "agent "
+              + caller.name()
+              + " ("
+              + caller.id()
+              + ") used its burst of "
+              + rate.burst()
+              + " requests at "
+              + rate.perMinute()
+              + " per minute (KXM_SEND_BURST, KXM_SEND_RATE_PER_MINUTE); retry in "
+              + seconds
+              + " s",
+          limited.retryAfter());
+    }
   }
 
   private static SendResult retried(Message earlier, String hash, Agent target) {

@@ -38,6 +38,9 @@ class McpPeersEndToEndTest {
     Map<String, String> env = TestHubs.env(dir);
     env.put("KXM_AUTH_TOKEN", TestHubs.ADMIN);
     env.put("KXM_PROJECT_TOKENS", "alpha=" + TestHubs.ALPHA + ",beta=" + TestHubs.BETA);
+    // Two sends per agent, then one a minute: no other test here sends more than one.
+    env.put("KXM_SEND_RATE_PER_MINUTE", "1");
+    env.put("KXM_SEND_BURST", "2");
     hub = HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("project")), env);
   }
 
@@ -84,6 +87,28 @@ class McpPeersEndToEndTest {
 
       assertThat(result.isError()).isTrue();
       assertThat(text(result)).startsWith("target_not_found:");
+    }
+  }
+
+  @Test
+  void a_send_past_the_rate_limit_is_an_error_result_naming_the_wait() {
+    try (McpSyncClient gina = client("gina", TestHubs.ALPHA, notice -> {});
+        McpSyncClient hank = client("hank", TestHubs.ALPHA, notice -> {})) {
+      call(gina, "kxm_send", Map.of("target", "hank", "content", "one"));
+      call(gina, "kxm_send", Map.of("target", "hank", "content", "two"));
+
+      McpSchema.CallToolResult result =
+          gina.callTool(
+              McpSchema.CallToolRequest.builder("kxm_send")
+                  .arguments(Map.of("target", "hank", "content", "three"))
+                  .build());
+
+      assertThat(result.isError()).isTrue();
+      assertThat(text(result))
+          .startsWith("rate_limited: agent gina")
+          .containsPattern("retry in \\d+ s")
+          .contains("\nSlow down");
+      assertThat(call(hank, "kxm_inbox", Map.of()).path("messages")).hasSize(2);
     }
   }
 

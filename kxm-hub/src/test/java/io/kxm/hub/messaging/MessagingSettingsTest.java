@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.messaging.SendRate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -21,6 +22,18 @@ class MessagingSettingsTest {
     assertThat(settings.sweepInterval()).isEqualTo(Duration.ofSeconds(1));
     assertThat(settings.streamHeartbeat()).isEqualTo(Duration.ofSeconds(15));
     assertThat(settings.streamQueue()).isEqualTo(1_024);
+    assertThat(settings.sendRate()).isEqualTo(new SendRate(120, 60));
+  }
+
+  @Test
+  void the_send_rate_limit_is_read_from_its_variables_and_zero_turns_it_off() {
+    MessagingSettings set =
+        MessagingSettings.fromEnvironment(
+            Map.of("KXM_SEND_RATE_PER_MINUTE", "30", "KXM_SEND_BURST", "5"));
+    assertThat(set.sendRate()).isEqualTo(new SendRate(30, 5));
+    MessagingSettings off =
+        MessagingSettings.fromEnvironment(Map.of("KXM_SEND_RATE_PER_MINUTE", "0"));
+    assertThat(off.sendRate().enabled()).isFalse();
   }
 
   @Test
@@ -50,7 +63,11 @@ class MessagingSettingsTest {
             Map.entry("KXM_MAX_HOPS", "65"),
             Map.entry("KXM_SSE_HEARTBEAT_MS", "30000"),
             Map.entry("KXM_SSE_QUEUE", "8"),
-            Map.entry("KXM_PRESENCE_LEASE_MS", "10"))) {
+            Map.entry("KXM_PRESENCE_LEASE_MS", "10"),
+            Map.entry("KXM_SEND_RATE_PER_MINUTE", "-1"),
+            Map.entry("KXM_SEND_RATE_PER_MINUTE", "fast"),
+            Map.entry("KXM_SEND_BURST", "0"),
+            Map.entry("KXM_SEND_BURST", "100001"))) {
       String name = bad.getKey();
       assertThatThrownBy(() -> MessagingSettings.fromEnvironment(Map.of(name, bad.getValue())))
           .isInstanceOfSatisfying(

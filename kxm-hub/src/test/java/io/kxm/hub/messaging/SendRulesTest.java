@@ -191,4 +191,45 @@ class SendRulesTest {
     chain[4].reply(inbound, "answered instead");
     assertThat(chain[4].send(chain[5].name, "a new chain").status()).isEqualTo(201);
   }
+
+  @Test
+  void forwarding_without_ever_acknowledging_is_stopped_at_the_hop_limit() {
+    AgentClient[] chain = new AgentClient[6];
+    for (int i = 0; i < chain.length; i++) {
+      chain[i] = hub.agent("unacked" + i + "-" + round);
+    }
+    // Each agent forwards straight from its inbox, leaving what it holds queued.
+    String inbound = chain[0].sendOk(chain[1].name, "start");
+    for (int i = 1; i <= 3; i++) {
+      inbound = chain[i].sendOk(chain[i + 1].name, "forwarded " + i);
+      assertThat(chain[i + 1].message(inbound).json().path("status").asString())
+          .isEqualTo("queued");
+    }
+
+    Http.Response tooDeep = chain[4].send(chain[5].name, "forwarded 4");
+
+    refused(tooDeep, 409, "hop_limit_exceeded");
+    assertThat(tooDeep.json().path("error").path("message").asString()).contains("hop 4");
+    assertThat(chain[5].inbox().json().path("messages")).isEmpty();
+  }
+
+  @Test
+  void the_deepest_open_request_an_agent_holds_sets_its_next_hop_whatever_its_state() {
+    AgentClient[] chain = new AgentClient[5];
+    for (int i = 0; i < chain.length; i++) {
+      chain[i] = hub.agent("held" + i + "-" + round);
+    }
+    String inbound = chain[0].sendOk(chain[1].name, "hop 0");
+    for (int i = 1; i <= 3; i++) {
+      inbound = chain[i].sendOk(chain[i + 1].name, "hop " + i);
+    }
+    // The last agent holds hop 3 and a newer request at hop 0.
+    alice.sendOk(chain[4].name, "unrelated");
+
+    refused(chain[4].send(bob.name, "would be hop 4"), 409, "hop_limit_exceeded");
+    chain[4].ack(inbound);
+    refused(chain[4].send(bob.name, "would be hop 4"), 409, "hop_limit_exceeded");
+    chain[4].reply(inbound, "answered");
+    assertThat(chain[4].send(bob.name, "hop 1, past alice's request").status()).isEqualTo(201);
+  }
 }

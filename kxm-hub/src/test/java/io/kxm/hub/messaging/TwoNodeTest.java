@@ -3,6 +3,7 @@ package io.kxm.hub.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.core.messaging.SendRate;
 import io.kxm.hub.fanout.LiveBuses;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
@@ -32,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Two hub nodes on one PostgreSQL schema and one Redis: live delivery crosses nodes, and a client
- * whose node goes away resumes on the other without gap or duplicate.
+ * whose node goes away resumes on the other without gap or duplicate; the send rate limit of an
+ * agent is one bucket whichever node it sends through.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class TwoNodeTest {
@@ -54,6 +56,16 @@ class TwoNodeTest {
   }
 
   private MessagingHub node(String name) {
+    // Long re-checks and heartbeats (each replays from the store): what arrives within
+    // seconds came live from the other node through Redis.
+    return node(
+        name,
+        MessagingHub.FAST
+            .withAwaitRecheck(Duration.ofMinutes(1))
+            .withStreamHeartbeat(Duration.ofSeconds(20)));
+  }
+
+  private MessagingHub node(String name, MessagingSettings settings) {
     Store store =
         Stores.open(
             StoreConfig.postgres(
@@ -64,11 +76,7 @@ class TwoNodeTest {
         TestHubs.withTokens(dir.resolve(name)),
         store,
         LiveBuses.fromEnvironment(Map.of(LiveBuses.REDIS_URL, Services.redisUrl())),
-        // Long re-checks and heartbeats (each replays from the store): what arrives within
-        // seconds came live from the other node through Redis.
-        MessagingHub.FAST
-            .withAwaitRecheck(Duration.ofMinutes(1))
-            .withStreamHeartbeat(Duration.ofSeconds(20)),
+        settings,
         clock);
   }
 
@@ -115,5 +123,29 @@ class TwoNodeTest {
       }
     }
     assertThat(seen).containsExactlyElementsOf(LongStream.rangeClosed(1, 6).boxed().toList());
+  }
+
+  @Test
+  void an_agents_send_rate_limit_is_one_bucket_across_both_nodes() {
+    MessagingSettings limited = MessagingHub.FAST.withSendRate(new SendRate(60, 2));
+    try (MessagingHub nodeA = node("rate-a", limited);
+        MessagingHub nodeB = node("rate-b", limited)) {
+      AgentClient aliceOnA = nodeA.agent("rate-alice");
+      AgentClient bob = nodeA.agent("rate-bob");
+      AgentClient aliceOnB = new AgentClient(nodeB.http, aliceOnA);
+      aliceOnA.sendOk(bob.name, "one through A");
+      aliceOnB.sendOk(bob.name, "two through B");
+
+      for (AgentClient alice : List.of(aliceOnB, aliceOnA)) {
+        Http.Response refused = alice.send(bob.name, "a third within the second");
+        assertThat(refused.status()).as(refused.body()).isEqualTo(429);
+        assertThat(refused.errorCode()).isEqualTo("rate_limited");
+        assertThat(refused.header("Retry-After")).isEqualTo("1");
+      }
+      clock.tick(Duration.ofSeconds(1));
+      aliceOnB.sendOk(bob.name, "a token came back");
+      assertThat(aliceOnA.send(bob.name, "and was spent on B").status()).isEqualTo(429);
+      assertThat(bob.inbox().json().path("messages")).hasSize(3);
+    }
   }
 }

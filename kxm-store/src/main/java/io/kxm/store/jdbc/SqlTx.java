@@ -8,7 +8,9 @@ import io.kxm.store.context.SqlContextStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.lease.SqlLeaseStore;
 import io.kxm.store.messaging.MessageStore;
+import io.kxm.store.messaging.SendRateStore;
 import io.kxm.store.messaging.SqlMessageStore;
+import io.kxm.store.messaging.SqlSendRateStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
 import io.kxm.store.sync.SqlSyncEventStore;
@@ -23,6 +25,7 @@ import java.time.Clock;
 public final class SqlTx implements Tx {
   private final AgentStore agents;
   private final MessageStore messages;
+  private final SendRateStore sendRates;
   private final AgentEventStore agentEvents;
   private final LeaseStore leases;
   private final WorkflowRunStore workflowRuns;
@@ -33,6 +36,7 @@ public final class SqlTx implements Tx {
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
     this.messages = new SqlMessageStore(jdbc, clock);
+    this.sendRates = new SqlSendRateStore(jdbc, clock);
     this.agentEvents = new SqlAgentEventStore(jdbc, clock);
     this.leases = new SqlLeaseStore(jdbc, clock);
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
@@ -49,6 +53,11 @@ public final class SqlTx implements Tx {
   @Override
   public MessageStore messages() {
     return messages;
+  }
+
+  @Override
+  public SendRateStore sendRates() {
+    return sendRates;
   }
 
   @Override

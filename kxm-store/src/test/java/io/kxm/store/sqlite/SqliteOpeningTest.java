@@ -64,6 +64,7 @@ class SqliteOpeningTest {
               "agents:1",
               "leases:1",
               "messages:1",
+              "send_rates:1",
               "agent_event_seqs:1",
               "agent_events:1",
               "workflow_runs:1",
