@@ -29,6 +29,8 @@ final class JsonErrorHandler extends ErrorHandler {
     response.write(true, ByteBuffer.wrap(body), callback);
   }
 
+  // Deprecated for removal in Jetty 12.1, yet still what Jetty calls for a request it cannot parse.
+  @SuppressWarnings({"deprecation", "removal"})
   @Override
   public ByteBuffer badMessageError(int status, String reason, HttpFields.Mutable fields) {
     fields.put(HttpHeader.CONTENT_TYPE, ErrorEnvelope.CONTENT_TYPE);

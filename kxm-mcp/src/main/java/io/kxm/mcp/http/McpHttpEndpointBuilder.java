@@ -46,10 +46,6 @@ public final class McpHttpEndpointBuilder<P> {
   }
 
   /**
-   * Browser origins allowed to call, for example {@code http://localhost:*}; a request with any
-   * other Origin gets 403. Requests without Origin (non-browser clients) are not affected.
-   */
-  /**
    * Answers whatever Host a request names. Only for a server bound beyond loopback: clients there
    * reach it by names it cannot know, and DNS rebinding aims at loopback servers.
    */

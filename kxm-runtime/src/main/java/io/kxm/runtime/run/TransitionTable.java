@@ -28,7 +28,10 @@ public final class TransitionTable<S extends Enum<S>> {
 
   @SafeVarargs
   final TransitionTable<S> allow(S from, S... to) {
-    edges.computeIfAbsent(from, k -> EnumSet.noneOf(type)).addAll(Set.of(to));
+    Set<S> targets = edges.computeIfAbsent(from, k -> EnumSet.noneOf(type));
+    for (S target : to) {
+      targets.add(target);
+    }
     return this;
   }
 

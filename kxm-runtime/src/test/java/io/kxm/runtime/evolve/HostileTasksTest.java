@@ -142,7 +142,7 @@ class HostileTasksTest {
       case 1 -> Json.MAPPER.getNodeFactory().numberNode(-value);
       case 2 -> Json.MAPPER.getNodeFactory().numberNode(1L << 40);
       case 3 -> Json.MAPPER.getNodeFactory().numberNode(1.5);
-      case 4 -> Json.MAPPER.getNodeFactory().textNode("7");
+      case 4 -> Json.MAPPER.getNodeFactory().stringNode("7");
       case 5 -> Json.MAPPER.getNodeFactory().nullNode();
       case 6 -> Json.MAPPER.createArrayNode();
       case 7 -> Json.MAPPER.createObjectNode();

@@ -130,16 +130,16 @@ class HostileKnowledgeInputTest {
 
   private static Arbitrary<JsonNode> values() {
     return Arbitraries.oneOf(
-        Arbitraries.strings().ofMaxLength(40).map(s -> (JsonNode) Json.MAPPER.valueToTree(s)),
+        Arbitraries.strings().ofMaxLength(40).map(s -> Json.MAPPER.<JsonNode>valueToTree(s)),
         Arbitraries.strings()
             .withChars("abc \"*():-")
             .ofMaxLength(12)
-            .map(s -> (JsonNode) Json.MAPPER.valueToTree(s)),
-        Arbitraries.longs().map(n -> (JsonNode) Json.MAPPER.valueToTree(n)),
-        Arbitraries.doubles().map(n -> (JsonNode) Json.MAPPER.valueToTree(n)),
-        Arbitraries.of(true, false).map(b -> (JsonNode) Json.MAPPER.valueToTree(b)),
-        Arbitraries.just((JsonNode) Json.MAPPER.nullNode()),
-        Arbitraries.just((JsonNode) Json.MAPPER.createArrayNode()),
+            .map(s -> Json.MAPPER.<JsonNode>valueToTree(s)),
+        Arbitraries.longs().map(n -> Json.MAPPER.<JsonNode>valueToTree(n)),
+        Arbitraries.doubles().map(n -> Json.MAPPER.<JsonNode>valueToTree(n)),
+        Arbitraries.of(true, false).map(b -> Json.MAPPER.<JsonNode>valueToTree(b)),
+        Arbitraries.<JsonNode>just(Json.MAPPER.nullNode()),
+        Arbitraries.<JsonNode>just(Json.MAPPER.createArrayNode()),
         Arbitraries.just((JsonNode) Json.object()));
   }
 
