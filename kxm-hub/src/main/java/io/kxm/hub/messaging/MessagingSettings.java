@@ -22,6 +22,9 @@ import java.util.Map;
  * @param streamQueue live events buffered per stream before a client that cannot keep up is cut
  *     ({@code KXM_SSE_QUEUE}, 1,024)
  * @param awaitRecheck how often a waiting await re-reads the store even without a live event (1 s)
+ * @param shortLivedAgentTtl how long an agent named {@code cli-<pid>} or {@code mcp-<pid>} (a name
+ *     a command made up for one process) stays registered after it went offline, before
+ *     housekeeping retires it ({@code KXM_SHORT_LIVED_AGENT_TTL_MS}, 24 h)
  */
 public record MessagingSettings(
     Duration presenceLease,
@@ -31,7 +34,8 @@ public record MessagingSettings(
     Duration purgeInterval,
     Duration streamHeartbeat,
     int streamQueue,
-    Duration awaitRecheck) {
+    Duration awaitRecheck,
+    Duration shortLivedAgentTtl) {
 
   public MessagingSettings {
     range("KXM_PRESENCE_LEASE_MS", presenceLease, Duration.ofSeconds(1), Duration.ofDays(1));
@@ -46,6 +50,11 @@ public record MessagingSettings(
       throw invalid("KXM_SSE_QUEUE must be from 16 to 1,000,000 events, got " + streamQueue);
     }
     range("await recheck", awaitRecheck, Duration.ofMillis(10), Duration.ofMinutes(1));
+    range(
+        "KXM_SHORT_LIVED_AGENT_TTL_MS",
+        shortLivedAgentTtl,
+        Duration.ofSeconds(1),
+        Duration.ofDays(365));
   }
 
   public static MessagingSettings defaults() {
@@ -57,7 +66,8 @@ public record MessagingSettings(
         Duration.ofSeconds(60),
         Duration.ofSeconds(15),
         1024,
-        Duration.ofSeconds(1));
+        Duration.ofSeconds(1),
+        Duration.ofHours(24));
   }
 
   /** The defaults, overridden by whichever {@code KXM_*} variable above is set. */
@@ -72,7 +82,8 @@ public record MessagingSettings(
         millis(env, "KXM_SSE_HEARTBEAT_MS", d.streamHeartbeat),
         Math.clamp(
             number(env, "KXM_SSE_QUEUE", d.streamQueue), Integer.MIN_VALUE, Integer.MAX_VALUE),
-        d.awaitRecheck);
+        d.awaitRecheck,
+        millis(env, "KXM_SHORT_LIVED_AGENT_TTL_MS", d.shortLivedAgentTtl));
   }
 
   public MessagingSettings withPresenceLease(Duration value) {
@@ -84,7 +95,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withMaxHops(int value) {
@@ -96,7 +108,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withRetention(Duration value) {
@@ -108,13 +121,22 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        shortLivedAgentTtl);
   }
 
   /** Sweep, purge and await re-check all at {@code value}: quick housekeeping for tests. */
   public MessagingSettings withHousekeeping(Duration value) {
     return new MessagingSettings(
-        presenceLease, maxHops, retention, value, value, streamHeartbeat, streamQueue, value);
+        presenceLease,
+        maxHops,
+        retention,
+        value,
+        value,
+        streamHeartbeat,
+        streamQueue,
+        value,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withAwaitRecheck(Duration value) {
@@ -126,7 +148,8 @@ public record MessagingSettings(
         purgeInterval,
         streamHeartbeat,
         streamQueue,
-        value);
+        value,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withStreamHeartbeat(Duration value) {
@@ -138,7 +161,21 @@ public record MessagingSettings(
         purgeInterval,
         value,
         streamQueue,
-        awaitRecheck);
+        awaitRecheck,
+        shortLivedAgentTtl);
+  }
+
+  public MessagingSettings withShortLivedAgentTtl(Duration value) {
+    return new MessagingSettings(
+        presenceLease,
+        maxHops,
+        retention,
+        sweepInterval,
+        purgeInterval,
+        streamHeartbeat,
+        streamQueue,
+        awaitRecheck,
+        value);
   }
 
   private static Duration millis(Map<String, String> env, String name, Duration fallback) {
