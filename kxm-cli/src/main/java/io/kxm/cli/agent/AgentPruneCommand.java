@@ -42,7 +42,9 @@ public final class AgentPruneCommand implements Callable<Integer> {
   @Option(names = "--project", description = "Only this project's agents (default: every project).")
   String project;
 
-  @Option(names = "--dry-run", description = "List the agents that would be retired; change nothing.")
+  @Option(
+      names = "--dry-run",
+      description = "List the agents that would be retired; change nothing.")
   boolean dryRun;
 
   @Option(names = "--json", description = "Print the hub's answer as one JSON object.")

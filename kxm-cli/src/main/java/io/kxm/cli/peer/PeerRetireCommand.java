@@ -114,7 +114,10 @@ public final class PeerRetireCommand implements Callable<Integer> {
       }
       throw new KxmException(
           ErrorCode.ADMIN_REQUIRED,
-          "retiring agent '" + name + "' needs the admin token; " + AgentSettings.TOKEN
+          "retiring agent '"
+              + name
+              + "' needs the admin token; "
+              + AgentSettings.TOKEN
               + " holds a project token",
           "Set "
               + AgentSettings.TOKEN
