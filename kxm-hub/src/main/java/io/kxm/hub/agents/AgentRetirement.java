@@ -26,8 +26,8 @@ import java.util.function.Predicate;
  * the lease from under it would defeat the fencing.
  */
 public final class AgentRetirement {
-  /** At most this many agents go in one prune. */
-  public static final int PRUNE_MAX = 1_000;
+  /** At most this many agents go in one prune, so the write stays short; prune again for more. */
+  public static final int PRUNE_MAX = 200;
 
   private final StreamWriter writer;
   private final PresenceKeeper keeper;
