@@ -9,6 +9,7 @@ import picocli.CommandLine.Command;
     name = "agent",
     mixinStandardHelpOptions = true,
     description =
-        "Run agents for the hub on this machine: workers that answer requests with turns.",
-    subcommands = {WorkerCommand.class})
+        "Run agents for the hub on this machine: workers that answer requests with turns; prune"
+            + " agents that have been offline too long.",
+    subcommands = {WorkerCommand.class, AgentPruneCommand.class})
 public final class AgentCommand extends GroupCommand {}

@@ -3,6 +3,7 @@ package io.kxm.cli.agent;
 import io.kxm.cli.CliContext;
 import io.kxm.client.AgentSpec;
 import io.kxm.client.ConnectionSettings;
+import io.kxm.core.agent.AgentNames;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.hub.auth.HubCredentials;
@@ -10,7 +11,6 @@ import io.kxm.hub.auth.ProjectNames;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
-import java.util.regex.Pattern;
 
 /**
  * How a command that acts as an agent ({@code kxm mcp}, {@code kxm peer}) finds its hub, project,
@@ -29,7 +29,6 @@ public final class AgentSettings {
   public static final String TOKEN = "KXM_AUTH_TOKEN";
   public static final String AGENT_NAME = "KXM_AGENT_NAME";
   public static final String AGENT_PURPOSE = "KXM_AGENT_PURPOSE";
-  private static final Pattern AGENT = Pattern.compile("[A-Za-z0-9._-]{1,80}");
 
   private AgentSettings() {}
 
@@ -118,13 +117,10 @@ public final class AgentSettings {
     if (name == null || name.isBlank()) {
       name = defaultName;
     }
-    if (!AGENT.matcher(name.strip()).matches()) {
+    if (!AgentNames.isValid(name.strip())) {
       throw new KxmException(
           ErrorCode.CONFIG_INVALID,
-          AGENT_NAME
-              + " '"
-              + name
-              + "' is not an agent name: 1 to 80 letters, digits, '.', '_' or '-'",
+          AGENT_NAME + " '" + name + "' is not an agent name: " + AgentNames.RULE,
           "Set " + AGENT_NAME + " to a name such as reviewer or claude-main.");
     }
     return new AgentSpec(name.strip(), env.get(AGENT_PURPOSE), null, null);

@@ -7,7 +7,10 @@ import io.kxm.core.tool.ToolGroup;
 import java.util.List;
 import picocli.CommandLine;
 
-/** Adds {@code kxm peer} with one subcommand per peer tool of the catalog, in catalog order. */
+/**
+ * Adds {@code kxm peer} with one subcommand per peer tool of the catalog, in catalog order, then
+ * {@code retire}.
+ */
 public final class PeerCommands {
   private PeerCommands() {}
 
@@ -28,6 +31,8 @@ public final class PeerCommands {
             ToolSubcommand.commandName(tool), new ToolSubcommand(tool, context).spec());
       }
     }
+    // Not a tool: agents retire through the hub's routes, never through the MCP catalog.
+    peer.addSubcommand("retire", new CommandLine(new PeerRetireCommand(context)));
     root.addSubcommand("peer", peer);
   }
 }

@@ -7,7 +7,7 @@ import java.util.regex.Pattern;
 import picocli.CommandLine;
 
 /** {@code 90s}, {@code 30m}, {@code 8h}, {@code 7d} or ISO-8601 ({@code PT1H}); 1 s to 365 days. */
-final class TtlConverter implements CommandLine.ITypeConverter<Duration> {
+public final class TtlConverter implements CommandLine.ITypeConverter<Duration> {
   static final Duration MAX = Duration.ofDays(365);
   private static final Pattern SHORT = Pattern.compile("(\\d{1,9})\\s*([smhd])");
 

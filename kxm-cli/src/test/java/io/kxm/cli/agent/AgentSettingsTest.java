@@ -157,4 +157,15 @@ class AgentSettingsTest {
                 .getMessage())
         .contains("KXM_AGENT_NAME 'two words' is not an agent name");
   }
+
+  @Test
+  void an_agent_name_made_only_of_dots_or_dashes_is_refused_before_any_call() {
+    for (String name : new String[] {".", "..", "-", "._-"}) {
+      assertThat(
+              refusal(() -> AgentSettings.agent(Map.of("KXM_AGENT_NAME", name), "x")).getMessage())
+          .as(name)
+          .contains("is not an agent name")
+          .contains("at least one letter or digit");
+    }
+  }
 }

@@ -59,6 +59,22 @@ public enum ErrorCode {
   MCP_SESSION_NOT_FOUND(
       404, "Start a new MCP session; MCP clients do this by themselves after a 404."),
 
+  // Agent names and the agent lifecycle (retire, prune)
+  NAME_RESERVED(
+      403,
+      "Pick another agent name; names the hub uses for its own agents (kxm-workflows) are"
+          + " reserved in every letter case."),
+  PROJECT_NAME_TAKEN(
+      409,
+      "Use the project's name exactly as it was first spelled; project names are unique ignoring"
+          + " case."),
+  AGENT_NOT_FOUND(
+      404, "Check the agent's name with kxm peer list --include-offline; a retired agent is gone."),
+  AGENT_HOLDS_LEASES(
+      409,
+      "Let the agent release its leases (DELETE /v1/agents/{agentId}/leases/{resource}) or wait"
+          + " until they expire, then retire it again."),
+
   // Agent event streams
   INVALID_CURSOR(
       400,

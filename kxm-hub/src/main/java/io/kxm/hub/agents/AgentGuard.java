@@ -8,6 +8,7 @@ import io.kxm.hub.auth.AgentAuth;
 import io.kxm.hub.auth.AgentIdentity;
 import io.kxm.hub.auth.HubCredentials;
 import io.kxm.hub.auth.Principal;
+import io.kxm.hub.auth.ProjectNames;
 import io.kxm.hub.http.HubRequest;
 import io.kxm.store.Store;
 import java.util.Optional;
@@ -52,6 +53,11 @@ public final class AgentGuard {
    * admin token for a project without one.
    */
   public void requireMayRegister(Principal principal, String project) {
+    credentials
+        .projectSpelledOtherwise(project)
+        .ifPresent(existing -> {
+          throw ProjectNames.taken(project, existing);
+        });
     boolean allowed =
         switch (principal) {
           case Principal.Project p -> p.name().equals(project);

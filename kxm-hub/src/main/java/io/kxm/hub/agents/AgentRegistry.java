@@ -55,6 +55,11 @@ public final class AgentRegistry {
             presences.lease());
     Registered registered =
         writer.write((tx, events) -> {
+          tx.agents()
+              .projectSpelledOtherwise(project)
+              .ifPresent(spelled -> {
+                throw ProjectNames.taken(project, spelled);
+              });
           Registered r = tx.agents().register(registration);
           if (!r.created()) {
             onReconnect.reconnected(tx, events, r.agent());

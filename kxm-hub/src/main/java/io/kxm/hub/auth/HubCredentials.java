@@ -86,7 +86,8 @@ public final class HubCredentials {
    * Mints a token for {@code project}, saves it and returns it.
    *
    * @throws KxmException {@code invalid_request} for a bad name, {@code project_token_exists} when
-   *     the project already has a token in the file or the environment
+   *     the project already has a token in the file or the environment, {@code project_name_taken}
+   *     when a project spelled the same but for letter case has one
    */
   public synchronized String createProjectToken(String project) {
     ProjectNames.require(project);
@@ -95,6 +96,16 @@ public final class HubCredentials {
       if (root.path("projectTokens").has(project) || envProjectTokens.containsKey(project)) {
         throw new KxmException(
             ErrorCode.PROJECT_TOKEN_EXISTS, "project '" + project + "' already has a token");
+      }
+      for (String existing : root.path("projectTokens").propertyNames()) {
+        if (existing.equalsIgnoreCase(project)) {
+          throw ProjectNames.taken(project, existing);
+        }
+      }
+      for (String existing : envProjectTokens.keySet()) {
+        if (existing.equalsIgnoreCase(project)) {
+          throw ProjectNames.taken(project, existing);
+        }
       }
       ObjectNode tokens =
           root.get("projectTokens") instanceof ObjectNode existing
@@ -116,6 +127,16 @@ public final class HubCredentials {
    */
   public Optional<String> projectToken(String project) {
     return Optional.ofNullable(table.projectTokens().get(project));
+  }
+
+  /**
+   * How a project with a token of its own spells {@code project}, when it differs only in letter
+   * case; empty otherwise.
+   */
+  public Optional<String> projectSpelledOtherwise(String project) {
+    return table.projectTokens().keySet().stream()
+        .filter(existing -> !existing.equals(project) && existing.equalsIgnoreCase(project))
+        .findFirst();
   }
 
   /** Whether {@code project} has a token of its own (then the admin token cannot act for it). */

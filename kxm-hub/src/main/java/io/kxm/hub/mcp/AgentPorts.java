@@ -12,16 +12,22 @@ import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
 import io.kxm.core.workflow.WorkflowOperations;
+import io.kxm.mcp.http.SessionActivity;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Every port of an MCP session's agent in one object, since a session binds one port: peer
- * messaging, its workflow runs and its project's context. Closing it closes the peer port (which
- * holds presence).
+ * messaging, its workflow runs and its project's context. Each request of the session is an
+ * activity of the peer port, which keeps the agent present while it is under way. Closing it closes
+ * the peer port.
  */
 public final class AgentPorts
-    implements PeerOperations, WorkflowOperations, ContextOperations, AutoCloseable {
+    implements PeerOperations,
+        WorkflowOperations,
+        ContextOperations,
+        SessionActivity,
+        AutoCloseable {
   private final PeerOperations peers;
   private final WorkflowOperations workflows;
   private final ContextOperations context;
@@ -30,6 +36,11 @@ public final class AgentPorts
     this.peers = peers;
     this.workflows = workflows;
     this.context = context;
+  }
+
+  @Override
+  public Activity begin() {
+    return peers instanceof SessionActivity aware ? aware.begin() : () -> {};
   }
 
   @Override

@@ -69,6 +69,11 @@ final class McpAuthenticator implements BearerAuthenticator<String> {
           "Give agents a project token instead: kxm auth project-token create <project>.");
     }
     ProjectNames.require(named);
+    credentials
+        .projectSpelledOtherwise(named)
+        .ifPresent(existing -> {
+          throw ProjectNames.taken(named, existing);
+        });
     if (credentials.hasProjectToken(named)) {
       throw new KxmException(
           ErrorCode.PROJECT_FORBIDDEN,

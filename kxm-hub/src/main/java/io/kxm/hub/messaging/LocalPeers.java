@@ -15,6 +15,7 @@ import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
 import io.kxm.core.peer.WaitStatus;
 import io.kxm.hub.agents.PresenceKeeper;
+import io.kxm.mcp.http.SessionActivity;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -23,16 +24,17 @@ import java.util.function.Consumer;
 
 /**
  * The peer port of one registered agent, inside the hub process: the same code as the HTTP routes,
- * without HTTP. While open it keeps the agent online; closing it (when an MCP session ends) stops
- * that, and the agent turns stale and offline by the clock.
+ * without HTTP. Being open does not keep the agent online: each {@link #begin activity} (an MCP
+ * request under way, its open event stream) does, renewing the presence lease until it ends. A
+ * session that stops talking turns stale and offline by the clock, one lease after it went silent.
  */
-public final class LocalPeers implements PeerOperations, AutoCloseable {
+public final class LocalPeers implements PeerOperations, SessionActivity, AutoCloseable {
   private final String agentId;
   private final MessagingServices services;
-  private final PresenceKeeper.Hold presence;
+  private final PresenceKeeper presence;
   private final List<ArrivalSubscription> subscriptions = new CopyOnWriteArrayList<>();
 
-  LocalPeers(String agentId, MessagingServices services, PresenceKeeper.Hold presence) {
+  LocalPeers(String agentId, MessagingServices services, PresenceKeeper presence) {
     this.agentId = agentId;
     this.services = services;
     this.presence = presence;
@@ -114,12 +116,21 @@ public final class LocalPeers implements PeerOperations, AutoCloseable {
     return subscription;
   }
 
-  /** Stops keeping the agent online and ends its arrival subscriptions. */
+  /** Keeps the agent online until the returned activity ends. */
+  @Override
+  public Activity begin() {
+    PresenceKeeper.Hold hold = presence.hold(agentId);
+    return hold::close;
+  }
+
+  /**
+   * Ends the arrival subscriptions. Presence is left to the clock: activities still under way end
+   * with their requests.
+   */
   @Override
   public void close() {
     subscriptions.forEach(ArrivalSubscription::close);
     subscriptions.clear();
-    presence.close();
   }
 
   private Agent self() {

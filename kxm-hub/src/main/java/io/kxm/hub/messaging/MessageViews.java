@@ -62,8 +62,7 @@ final class MessageViews {
   }
 
   private String name(String agentId) {
-    return names.computeIfAbsent(
-        agentId, id -> tx.agents().findById(id).map(Agent::name).orElse(id));
+    return names.computeIfAbsent(agentId, id -> tx.agents().nameOf(id).orElse(id));
   }
 
   private static WorkflowContext workflowContext(String json) {

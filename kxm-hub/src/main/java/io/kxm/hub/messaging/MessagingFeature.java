@@ -7,6 +7,7 @@ import io.kxm.hub.agents.AgentEventsRoute;
 import io.kxm.hub.agents.AgentGuard;
 import io.kxm.hub.agents.AgentProfile;
 import io.kxm.hub.agents.AgentRegistry;
+import io.kxm.hub.agents.AgentRetirement;
 import io.kxm.hub.agents.AgentRoutes;
 import io.kxm.hub.agents.PresenceKeeper;
 import io.kxm.hub.agents.Presences;
@@ -45,6 +46,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
   private final MessagingServices services;
   private final RequestArrivals arrivals;
   private final Sweeper sweeper;
+  private final AgentRetirement retirement;
 
   MessagingFeature(
       Store store, LiveBus bus, Clock clock, MessagingSettings settings, MessageHooks hooks) {
@@ -73,7 +75,9 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             new MessageActions(writer, hooks),
             new Awaiter(reads, bus, settings.awaitRecheck(), streams::draining),
             arrivals);
-    this.sweeper = new Sweeper(writer, clock, settings, hooks);
+    this.retirement =
+        new AgentRetirement(writer, presence, clock, new RetiredRecipient(hooks)::retiring);
+    this.sweeper = new Sweeper(writer, clock, settings, hooks, retirement);
   }
 
   public static MessagingFeatureBuilder builder(Store store, LiveBus bus) {
@@ -90,7 +94,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             streams,
             settings.streamQueue(),
             settings.streamHeartbeat());
-    new AgentRoutes(services.agents(), guard).install(hub.routes());
+    new AgentRoutes(services.agents(), retirement, guard).install(hub.routes());
     new AgentEventsRoute(guard, store, presence, server).install(hub.routes());
     new MessageRoutes(services, guard).install(hub.routes());
     new LeaseRoutes(store, guard).install(hub.routes());
@@ -106,13 +110,18 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     return services.agents().register(project, profile);
   }
 
+  /** Retiring agents one by one or in bulk, as the HTTP routes do. */
+  public AgentRetirement retirement() {
+    return retirement;
+  }
+
   /**
    * The peer port of a registered agent, acting as it without HTTP or keys; the caller has
-   * authenticated the session. Keeps the agent online until closed.
+   * authenticated the session. The agent stays online while an activity of the port is under way.
    */
   public LocalPeers peersFor(String agentId) {
     services.agents().require(agentId);
-    return new LocalPeers(agentId, services, presence.hold(agentId));
+    return new LocalPeers(agentId, services, presence);
   }
 
   /**

@@ -26,6 +26,9 @@ import java.util.Map;
  * @param awaitRecheck how often a waiting await re-reads the store even without a live event (1 s)
  * @param sendRate the courtesy limit on each agent's sends: refill per minute ({@code
  *     KXM_SEND_RATE_PER_MINUTE}, 120; 0 turns it off) and bucket size ({@code KXM_SEND_BURST}, 60)
+ * @param shortLivedAgentTtl how long an agent named {@code cli-<pid>} or {@code mcp-<pid>} (a name
+ *     a command made up for one process) stays registered after it went offline, before
+ *     housekeeping retires it ({@code KXM_SHORT_LIVED_AGENT_TTL_MS}, 24 h)
  */
 public record MessagingSettings(
     Duration presenceLease,
@@ -36,7 +39,8 @@ public record MessagingSettings(
     Duration streamHeartbeat,
     int streamQueue,
     Duration awaitRecheck,
-    SendRate sendRate) {
+    SendRate sendRate,
+    Duration shortLivedAgentTtl) {
 
   public MessagingSettings {
     range("KXM_PRESENCE_LEASE_MS", presenceLease, Duration.ofSeconds(1), Duration.ofDays(1));
@@ -54,6 +58,11 @@ public record MessagingSettings(
     if (sendRate == null) {
       throw invalid("the send rate limit must be given; SendRate.off() turns it off");
     }
+    range(
+        "KXM_SHORT_LIVED_AGENT_TTL_MS",
+        shortLivedAgentTtl,
+        Duration.ofSeconds(1),
+        Duration.ofDays(365));
   }
 
   public static MessagingSettings defaults() {
@@ -66,7 +75,8 @@ public record MessagingSettings(
         Duration.ofSeconds(15),
         1024,
         Duration.ofSeconds(1),
-        new SendRate(120, 60));
+        new SendRate(120, 60),
+        Duration.ofHours(24));
   }
 
   /** The defaults, overridden by whichever {@code KXM_*} variable above is set. */
@@ -89,7 +99,8 @@ public record MessagingSettings(
                 d.sendRate.perMinute(),
                 0,
                 SendRate.MAX_PER_MINUTE),
-            EnvNumber.read(env, "KXM_SEND_BURST", d.sendRate.burst(), 1, SendRate.MAX_BURST)));
+            EnvNumber.read(env, "KXM_SEND_BURST", d.sendRate.burst(), 1, SendRate.MAX_BURST)),
+        millis(env, "KXM_SHORT_LIVED_AGENT_TTL_MS", d.shortLivedAgentTtl));
   }
 
   public MessagingSettings withPresenceLease(Duration value) {
@@ -102,7 +113,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         awaitRecheck,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withMaxHops(int value) {
@@ -115,7 +127,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         awaitRecheck,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withRetention(Duration value) {
@@ -128,7 +141,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         awaitRecheck,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
   }
 
   /** Sweep, purge and await re-check all at {@code value}: quick housekeeping for tests. */
@@ -142,7 +156,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         value,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withAwaitRecheck(Duration value) {
@@ -155,7 +170,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         value,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
   }
 
   public MessagingSettings withStreamHeartbeat(Duration value) {
@@ -168,7 +184,22 @@ public record MessagingSettings(
         value,
         streamQueue,
         awaitRecheck,
-        sendRate);
+        sendRate,
+        shortLivedAgentTtl);
+  }
+
+  public MessagingSettings withShortLivedAgentTtl(Duration value) {
+    return new MessagingSettings(
+        presenceLease,
+        maxHops,
+        retention,
+        sweepInterval,
+        purgeInterval,
+        streamHeartbeat,
+        streamQueue,
+        awaitRecheck,
+        sendRate,
+        value);
   }
 
   /** The courtesy limit on each agent's sends; {@link SendRate#off()} turns it off. */
@@ -182,7 +213,8 @@ public record MessagingSettings(
         streamHeartbeat,
         streamQueue,
         awaitRecheck,
-        value);
+        value,
+        shortLivedAgentTtl);
   }
 
   private static Duration millis(Map<String, String> env, String name, Duration fallback) {

@@ -2,6 +2,7 @@ package io.kxm.hub.messaging;
 
 import io.kxm.core.lease.LeaseLimits;
 import io.kxm.core.messaging.Message;
+import io.kxm.hub.agents.AgentRetirement;
 import io.kxm.hub.stream.StreamWriter;
 import java.time.Clock;
 import java.time.Instant;
@@ -15,8 +16,9 @@ import org.slf4j.LoggerFactory;
 /**
  * Housekeeping on a timer: expires open requests past their TTL (telling both sides), and on a
  * slower beat purges finished requests and stream events older than the retention window and leases
- * ended more than a week ago. On PostgreSQL several hub nodes sweep side by side; the store hands
- * each due row to one of them.
+ * ended more than a week ago, and retires agents named {@code cli-<pid>}/{@code mcp-<pid>} offline
+ * longer than {@link MessagingSettings#shortLivedAgentTtl()}. On PostgreSQL several hub nodes sweep
+ * side by side; the store hands each due row to one of them.
  */
 final class Sweeper implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Sweeper.class);
@@ -26,12 +28,19 @@ final class Sweeper implements AutoCloseable {
   private final Clock clock;
   private final MessagingSettings settings;
   private final MessageHooks hooks;
+  private final AgentRetirement retirement;
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           Thread.ofPlatform().daemon().name("kxm-sweeper").factory());
   private long nextPurgeNanos = System.nanoTime();
 
-  Sweeper(StreamWriter writer, Clock clock, MessagingSettings settings, MessageHooks hooks) {
+  Sweeper(
+      StreamWriter writer,
+      Clock clock,
+      MessagingSettings settings,
+      MessageHooks hooks,
+      AgentRetirement retirement) {
+    this.retirement = retirement;
     this.writer = writer;
     this.clock = clock;
     this.settings = settings;
@@ -84,6 +93,13 @@ final class Sweeper implements AutoCloseable {
           tx.leases().purgeEndedBefore(now.minus(LeaseLimits.RETENTION_AFTER_DEADLINE));
           return null;
         });
+    int retired = retirement.pruneShortLived(settings.shortLivedAgentTtl()).size();
+    if (retired > 0) {
+      LOG.info(
+          "retired {} short-lived agents offline longer than {}",
+          retired,
+          settings.shortLivedAgentTtl());
+    }
   }
 
   @Override

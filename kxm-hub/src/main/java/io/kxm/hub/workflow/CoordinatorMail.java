@@ -3,6 +3,7 @@ package io.kxm.hub.workflow;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.agent.AgentKeys;
 import io.kxm.core.agent.AgentLimits;
+import io.kxm.core.agent.AgentNames;
 import io.kxm.core.agent.AgentRegistration;
 import io.kxm.core.peer.Message;
 import io.kxm.hub.messaging.SystemMessages;
@@ -18,7 +19,7 @@ import java.time.Duration;
  */
 final class CoordinatorMail {
   /** The name workflow requests come from; replies to its requests are the ones runs watch. */
-  static final String SENDER = "kxm-workflows";
+  static final String SENDER = AgentNames.WORKFLOWS;
 
   private final Duration ttl;
 

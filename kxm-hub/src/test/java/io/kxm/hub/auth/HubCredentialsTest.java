@@ -102,6 +102,21 @@ class HubCredentialsTest {
   }
 
   @Test
+  void a_token_for_a_project_that_differs_from_another_only_in_letter_case_is_refused() {
+    HubCredentials credentials = HubCredentials.load(file(), null, Map.of("beta", "env-token"));
+    credentials.createProjectToken("web");
+
+    for (String project : new String[] {"WEB", "Web", "BETA"}) {
+      assertThatThrownBy(() -> credentials.createProjectToken(project))
+          .as(project)
+          .isInstanceOfSatisfying(
+              KxmException.class,
+              e -> assertThat(e.code()).isEqualTo(ErrorCode.PROJECT_NAME_TAKEN));
+    }
+    assertThat(HubCredentials.load(file()).projects()).containsExactly("web");
+  }
+
+  @Test
   void a_second_token_for_the_same_project_is_refused() {
     HubCredentials credentials = HubCredentials.load(file());
     credentials.createProjectToken("alpha");

@@ -84,6 +84,9 @@ class HostileBodiesTest {
             "host",
             "fencingToken",
             "messageId",
+            "offlineForMs",
+            "project",
+            "dryRun",
             "extra",
             "");
     Arbitrary<String> object =
@@ -138,6 +141,69 @@ class HostileBodiesTest {
     // Only the sends that were accepted reached bob; every refusal changed nothing.
     assertThat(inboxSize(bob) - before).isLessThanOrEqualTo(accepted[0]);
     assertThat(get("/health").statusCode()).isEqualTo(200);
+  }
+
+  @Test
+  void generated_prune_bodies_are_answered_or_refused_with_a_code_and_spare_online_agents()
+      throws Exception {
+    // Every body names a project other than alpha, so no sample can retire alice or bob once
+    // they have been offline for a while; a body without a project is one prune of all projects.
+    Arbitrary<String> values =
+        Arbitraries.oneOf(
+            Arbitraries.longs().map(String::valueOf),
+            Arbitraries.integers().map(String::valueOf),
+            Arbitraries.strings().all().ofMaxLength(20).map(Json::write),
+            Arbitraries.of("true", "false", "null", "[]", "{}", "1e999", "-0", "\"7d\""));
+    Arbitrary<String> projects =
+        Arbitraries.oneOf(
+                Arbitraries.strings().all().ofMaxLength(70),
+                Arbitraries.strings().alpha().numeric().withChars("._-").ofMaxLength(70))
+            .filter(p -> !p.strip().equalsIgnoreCase("alpha"))
+            .map(Json::write);
+    List<String> samples = new java.util.ArrayList<>();
+    samples.add("{\"offlineForMs\":604800000,\"project\":\"beta\",\"dryRun\":true}");
+    samples.add("{\"offlineForMs\":1000,\"project\":\"beta\"}");
+    net.jqwik.api.Combinators.combine(
+            values, projects, values, Arbitraries.integers().between(0, 2))
+        .as((ms, project, dry, shape) ->
+            switch (shape) {
+              case 0 -> "{\"offlineForMs\":" + ms + ",\"project\":" + project + "}";
+              case 1 ->
+                  "{\"offlineForMs\":"
+                      + ms
+                      + ",\"project\":"
+                      + project
+                      + ",\"dryRun\":"
+                      + dry
+                      + "}";
+              default -> "{\"project\":" + project + ",\"dryRun\":" + dry + "}";
+            })
+        .sampleStream()
+        .limit(Math.max(200, INPUTS / 10))
+        .forEach(samples::add);
+    int answered = 0;
+    for (String body : samples) {
+      HttpResponse<String> response =
+          CLIENT.send(
+              HttpRequest.newBuilder(URI.create(hub.baseUrl() + "/v1/agents/prune"))
+                  .timeout(Duration.ofSeconds(30))
+                  .header("Authorization", "Bearer " + TestHubs.ADMIN)
+                  .header("Content-Type", "application/json")
+                  .POST(HttpRequest.BodyPublishers.ofString(body))
+                  .build(),
+              HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as("prune with %s", abbreviate(body)).isLessThan(500);
+      assertThat(response.body()).doesNotContain("\tat ").doesNotContain("Exception");
+      if (response.statusCode() >= 400) {
+        JsonNode error = Json.read(response.body()).path("error");
+        assertThat(error.path("code").asString()).as(response.body()).isNotBlank();
+      } else {
+        answered++;
+      }
+    }
+    assertThat(answered).isPositive();
+    assertThat(inboxSize(alice)).isNotNegative();
+    assertThat(inboxSize(bob)).isNotNegative();
   }
 
   @Test

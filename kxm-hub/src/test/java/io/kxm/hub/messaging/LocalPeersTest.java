@@ -158,12 +158,14 @@ class LocalPeersTest {
   }
 
   @Test
-  void an_open_port_keeps_its_agent_online_and_closing_it_lets_presence_lapse() {
-    hub.clock.tick(Duration.ofSeconds(50));
+  void an_open_port_keeps_its_agent_online_only_while_an_activity_is_under_way() {
     LocalPeers carol = hub.messaging.connect("alpha", AgentProfile.named("carol", null));
-    hub.clock.tick(Duration.ofSeconds(40));
-    assertThat(presence("carol")).isEqualTo(Presence.ONLINE);
+    hub.clock.tick(Duration.ofSeconds(200));
+    assertThat(presence("carol")).isEqualTo(Presence.OFFLINE);
 
+    try (var activity = carol.begin()) {
+      assertThat(presence("carol")).isEqualTo(Presence.ONLINE);
+    }
     carol.close();
     hub.clock.tick(Duration.ofSeconds(200));
     assertThat(presence("carol")).isEqualTo(Presence.OFFLINE);

@@ -8,6 +8,8 @@ import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityVa
 import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
 import io.modelcontextprotocol.spec.HttpHeaders;
+import jakarta.servlet.AsyncEvent;
+import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
@@ -143,9 +145,57 @@ final class AgentSessionFilter<P> implements Filter {
           "MCP session " + sessionId + " was opened with another token");
     }
     request.setAttribute(SESSION_ATTRIBUTE, session);
-    chain.doFilter(request, response);
+    SessionActivity.Activity activity =
+        session.peers() instanceof SessionActivity aware ? aware.begin() : () -> {};
+    try {
+      chain.doFilter(request, response);
+    } finally {
+      endWhenAnswered(request, activity);
+    }
     if ("DELETE".equals(request.getMethod()) && response.getStatus() < 300) {
       bindings.remove(sessionId);
+    }
+  }
+
+  /**
+   * Ends the activity once the request is answered: now for a plain answer, at the end of the
+   * asynchronous exchange for an event stream (the SDK streams through async requests).
+   */
+  private static void endWhenAnswered(
+      HttpServletRequest request, SessionActivity.Activity activity) {
+    if (!request.isAsyncStarted()) {
+      activity.close();
+      return;
+    }
+    try {
+      request
+          .getAsyncContext()
+          .addListener(
+              new AsyncListener() {
+                @Override
+                public void onComplete(AsyncEvent event) {
+                  activity.close();
+                }
+
+                @Override
+                public void onTimeout(AsyncEvent event) {
+                  activity.close();
+                }
+
+                @Override
+                public void onError(AsyncEvent event) {
+                  activity.close();
+                }
+
+                @Override
+                public void onStartAsync(AsyncEvent event) {
+                  // A restarted exchange keeps the listener only if it adds it again.
+                  event.getAsyncContext().addListener(this);
+                }
+              });
+    } catch (IllegalStateException e) {
+      // The exchange completed before the listener could be added: it is answered already.
+      activity.close();
     }
   }
 

@@ -4,10 +4,15 @@ import io.kxm.core.agent.Agent;
 import io.kxm.core.agent.AgentRegistration;
 import io.kxm.core.agent.Registered;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
-/** Registered agents of every project, with their presence leases and key hashes. */
+/**
+ * Registered agents of every project, with their presence leases and key hashes. A retired agent is
+ * kept as a row (the requests it sent or received still point at it) but no call here finds, renews
+ * or authenticates it any more, and its name is free for a new agent.
+ */
 public interface AgentStore {
 
   /**
@@ -18,6 +23,9 @@ public interface AgentStore {
   Registered register(AgentRegistration registration);
 
   Optional<Agent> findById(String agentId);
+
+  /** The name of the agent with this id, retired or not, for showing past requests. */
+  Optional<String> nameOf(String agentId);
 
   /** The agent named {@code name} in {@code project}, ignoring case. */
   Optional<Agent> findByName(String project, String name);
@@ -40,4 +48,23 @@ public interface AgentStore {
    * time. False for an unknown agent.
    */
   boolean keyMatches(String agentId, String presentedKey);
+
+  /**
+   * Retires the agent now: its name is freed, its key stops working and it is offline at once.
+   *
+   * @return the agent as it was just before, or empty when no live agent has this id
+   */
+  Optional<Agent> retire(String agentId);
+
+  /**
+   * Live agents whose presence lease ended before {@code cutoff}, longest offline first, at most
+   * {@code limit}; in {@code project} only, or in every project when it is null.
+   */
+  List<Agent> offlineSince(String project, Instant cutoff, int limit);
+
+  /**
+   * How another live agent's project spells {@code project} when it differs only in letter case;
+   * empty when no project is spelled so, or when it is spelled exactly like this.
+   */
+  Optional<String> projectSpelledOtherwise(String project);
 }

@@ -5,6 +5,7 @@ import io.kxm.core.agent.AgentRegistration;
 import io.kxm.core.agent.Registered;
 import io.kxm.store.Transactions;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
 
@@ -24,6 +25,11 @@ public final class RoutedAgentStore implements AgentStore {
   @Override
   public Optional<Agent> findById(String agentId) {
     return tx.read(t -> t.agents().findById(agentId));
+  }
+
+  @Override
+  public Optional<String> nameOf(String agentId) {
+    return tx.read(t -> t.agents().nameOf(agentId));
   }
 
   @Override
@@ -49,5 +55,20 @@ public final class RoutedAgentStore implements AgentStore {
   @Override
   public boolean keyMatches(String agentId, String presentedKey) {
     return tx.read(t -> t.agents().keyMatches(agentId, presentedKey));
+  }
+
+  @Override
+  public Optional<Agent> retire(String agentId) {
+    return tx.write(t -> t.agents().retire(agentId));
+  }
+
+  @Override
+  public List<Agent> offlineSince(String project, Instant cutoff, int limit) {
+    return tx.read(t -> t.agents().offlineSince(project, cutoff, limit));
+  }
+
+  @Override
+  public Optional<String> projectSpelledOtherwise(String project) {
+    return tx.read(t -> t.agents().projectSpelledOtherwise(project));
   }
 }

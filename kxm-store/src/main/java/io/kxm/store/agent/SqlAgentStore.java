@@ -14,6 +14,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
 /** {@link AgentStore} in SQL that SQLite and PostgreSQL both accept. */
@@ -21,6 +22,14 @@ public final class SqlAgentStore implements AgentStore {
   private static final String COLUMNS =
       "id, project, name, purpose, model, host, created_at, connected_at, last_seen_at,"
           + " lease_expires_at";
+
+  private static final String LIVE = " retired_at IS NULL";
+
+  // What a retired row's name_key becomes: '~' is in no agent name, and the id keeps it unique.
+  private static final String RETIRED_NAME_KEY_PREFIX = "~retired~";
+
+  // A value no SHA-256 hex digest equals, so no presented key matches a retired agent.
+  private static final String UNUSABLE_KEY_HASH = "unusable: retired";
 
   // One statement, so a reconnect racing a first registration cannot create two agents.
   private static final String REGISTER =
@@ -69,14 +78,23 @@ public final class SqlAgentStore implements AgentStore {
   @Override
   public Optional<Agent> findById(String agentId) {
     return jdbc.about("read agent " + agentId)
-        .first("SELECT " + COLUMNS + " FROM agents WHERE id = ?", SqlAgentStore::map, agentId);
+        .first(
+            "SELECT " + COLUMNS + " FROM agents WHERE id = ? AND" + LIVE,
+            SqlAgentStore::map,
+            agentId);
+  }
+
+  @Override
+  public Optional<String> nameOf(String agentId) {
+    return jdbc.about("read the name of agent " + agentId)
+        .first("SELECT name FROM agents WHERE id = ?", row -> row.string("name"), agentId);
   }
 
   @Override
   public Optional<Agent> findByName(String project, String name) {
     return jdbc.about("find agent " + name + " in project " + project)
         .first(
-            "SELECT " + COLUMNS + " FROM agents WHERE project = ? AND name_key = ?",
+            "SELECT " + COLUMNS + " FROM agents WHERE project = ? AND name_key = ? AND" + LIVE,
             SqlAgentStore::map,
             project,
             Agent.nameKey(name));
@@ -86,7 +104,11 @@ public final class SqlAgentStore implements AgentStore {
   public List<Agent> listByProject(String project) {
     return jdbc.about("list agents of project " + project)
         .list(
-            "SELECT " + COLUMNS + " FROM agents WHERE project = ? ORDER BY name_key",
+            "SELECT "
+                + COLUMNS
+                + " FROM agents WHERE project = ? AND"
+                + LIVE
+                + " ORDER BY name_key",
             SqlAgentStore::map,
             project);
   }
@@ -109,14 +131,82 @@ public final class SqlAgentStore implements AgentStore {
     Optional<String> hash =
         jdbc.about("check the key of agent " + agentId)
             .first(
-                "SELECT key_hash FROM agents WHERE id = ?", row -> row.string("key_hash"), agentId);
+                "SELECT key_hash FROM agents WHERE id = ? AND" + LIVE,
+                row -> row.string("key_hash"),
+                agentId);
     return hash.isPresent() && AgentKeys.matches(hash.get(), presentedKey);
+  }
+
+  @Override
+  public Optional<Agent> retire(String agentId) {
+    Optional<Agent> before = findById(agentId);
+    if (before.isEmpty()) {
+      return before;
+    }
+    Instant now = now();
+    int changed =
+        jdbc.about("retire agent " + agentId)
+            .update(
+                "UPDATE agents SET retired_at = ?, name_key = ?, key_hash = ?, last_seen_at = ?,"
+                    + " lease_expires_at = ? WHERE id = ? AND"
+                    + LIVE,
+                now,
+                RETIRED_NAME_KEY_PREFIX + agentId,
+                UNUSABLE_KEY_HASH,
+                now,
+                now,
+                agentId);
+    return changed == 1 ? before : Optional.empty();
+  }
+
+  @Override
+  public List<Agent> offlineSince(String project, Instant cutoff, int limit) {
+    Require.atLeast(limit, 1, "limit");
+    String where = " WHERE" + LIVE + " AND lease_expires_at < ?";
+    return project == null
+        ? jdbc.about("list agents offline since " + cutoff)
+            .list(
+                "SELECT "
+                    + COLUMNS
+                    + " FROM agents"
+                    + where
+                    + " ORDER BY lease_expires_at, id"
+                    + " LIMIT ?",
+                SqlAgentStore::map,
+                cutoff,
+                limit)
+        : jdbc.about("list agents of project " + project + " offline since " + cutoff)
+            .list(
+                "SELECT "
+                    + COLUMNS
+                    + " FROM agents"
+                    + where
+                    + " AND project = ?"
+                    + " ORDER BY lease_expires_at, id LIMIT ?",
+                SqlAgentStore::map,
+                cutoff,
+                project,
+                limit);
+  }
+
+  @Override
+  public Optional<String> projectSpelledOtherwise(String project) {
+    return jdbc.about("look for another spelling of project " + project)
+        .first(
+            "SELECT project FROM agents WHERE lower(project) = ? AND project <> ? AND"
+                + LIVE
+                + " LIMIT 1",
+            row -> row.string("project"),
+            project.toLowerCase(Locale.ROOT),
+            project);
   }
 
   private Optional<Agent> setPresence(String agentId, Instant seen, Instant until, String what) {
     return jdbc.about(what + agentId)
         .first(
-            "UPDATE agents SET last_seen_at = ?, lease_expires_at = ? WHERE id = ? RETURNING "
+            "UPDATE agents SET last_seen_at = ?, lease_expires_at = ? WHERE id = ? AND"
+                + LIVE
+                + " RETURNING "
                 + COLUMNS,
             SqlAgentStore::map,
             seen,

@@ -4,6 +4,7 @@ import io.kxm.core.lease.Lease;
 import io.kxm.core.lease.LeaseOutcome;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -43,4 +44,7 @@ public interface LeaseStore {
 
   /** Deletes leases whose deadline passed before {@code cutoff}; returns how many. */
   int purgeEndedBefore(Instant cutoff);
+
+  /** Leases {@code holder} holds right now (not yet expired or released), by resource. */
+  List<Lease> liveHeldBy(String holder);
 }

@@ -5,6 +5,7 @@ import io.kxm.core.lease.LeaseOutcome;
 import io.kxm.store.Transactions;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** {@link LeaseStore} that runs each call in a transaction of its own, read or write. */
@@ -38,5 +39,10 @@ public final class RoutedLeaseStore implements LeaseStore {
   @Override
   public int purgeEndedBefore(Instant cutoff) {
     return tx.write(t -> t.leases().purgeEndedBefore(cutoff));
+  }
+
+  @Override
+  public List<Lease> liveHeldBy(String holder) {
+    return tx.read(t -> t.leases().liveHeldBy(holder));
   }
 }

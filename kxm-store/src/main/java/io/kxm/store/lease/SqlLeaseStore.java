@@ -10,6 +10,7 @@ import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 
 /** {@link LeaseStore} in SQL that SQLite and PostgreSQL both accept. */
@@ -110,6 +111,18 @@ public final class SqlLeaseStore implements LeaseStore {
             SqlLeaseStore::map,
             project,
             resource);
+  }
+
+  @Override
+  public List<Lease> liveHeldBy(String holder) {
+    return jdbc.about("list live leases of holder " + holder)
+        .list(
+            "SELECT "
+                + COLUMNS
+                + " FROM leases WHERE holder = ? AND expires_at > ? ORDER BY resource",
+            SqlLeaseStore::map,
+            holder,
+            now());
   }
 
   @Override

@@ -61,6 +61,54 @@ public abstract class AgentStoreContract extends StoreContract {
   }
 
   @Test
+  void a_retired_agent_is_found_by_nothing_its_key_fails_and_its_name_is_free_again() {
+    String key = AgentKeys.generate();
+    Agent old =
+        store.agents().register(anAgent("Carol").inProject(project).withKey(key).build()).agent();
+
+    assertThat(store.agents().retire(old.id())).contains(old);
+
+    assertThat(store.agents().findById(old.id())).isEmpty();
+    assertThat(store.agents().findByName(project, "carol")).isEmpty();
+    assertThat(store.agents().listByProject(project)).isEmpty();
+    assertThat(store.agents().keyMatches(old.id(), key)).isFalse();
+    assertThat(store.agents().renewPresence(old.id(), Duration.ofMinutes(1))).isEmpty();
+    assertThat(store.agents().retire(old.id())).isEmpty();
+    assertThat(store.agents().nameOf(old.id())).contains("Carol");
+    Registered fresh = store.agents().register(anAgent("carol").inProject(project).build());
+    assertThat(fresh.created()).isTrue();
+    assertThat(fresh.agent().id()).isNotEqualTo(old.id());
+  }
+
+  @Test
+  void offline_since_lists_live_agents_whose_lease_ended_before_the_cutoff_longest_first() {
+    Agent first = agent("first");
+    clock.tick(Duration.ofMinutes(1));
+    Agent second = agent("second");
+    Agent retired = agent("retired");
+    store.agents().retire(retired.id());
+    clock.tick(Duration.ofMinutes(10));
+    Agent online = agent("online");
+
+    assertThat(store.agents().offlineSince(project, clock.instant(), 10))
+        .extracting(Agent::id)
+        .containsExactly(first.id(), second.id());
+    assertThat(store.agents().offlineSince(project, first.leaseExpiresAt().plusMillis(1), 10))
+        .extracting(Agent::id)
+        .containsExactly(first.id())
+        .doesNotContain(online.id());
+    assertThat(store.agents().offlineSince(project + "-other", clock.instant(), 10)).isEmpty();
+  }
+
+  @Test
+  void a_project_spelled_otherwise_is_found_ignoring_case() {
+    agent("alice");
+
+    assertThat(store.agents().projectSpelledOtherwise(project.toUpperCase())).contains(project);
+    assertThat(store.agents().projectSpelledOtherwise(project)).isEmpty();
+  }
+
+  @Test
   void only_the_key_matches_never_its_stored_hash_nor_an_unknown_agent() {
     String key = AgentKeys.generate();
     Agent alice =

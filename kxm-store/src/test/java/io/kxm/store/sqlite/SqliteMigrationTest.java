@@ -3,6 +3,7 @@ package io.kxm.store.sqlite;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kxm.core.agent.AgentKeys;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.store.MigrationReport;
@@ -91,6 +92,31 @@ class SqliteMigrationTest {
     assertThat(count(backup, "SELECT count(*) FROM agents")).isEqualTo(1);
     assertThat(count(backup, "SELECT count(*) FROM sqlite_master WHERE name = 'messages'"))
         .isZero();
+  }
+
+  @Test
+  void a_client_that_took_a_reserved_name_before_it_was_reserved_loses_it_at_migration()
+      throws Exception {
+    Path db = folder.resolve("kxm.db");
+    migrate(db, "30", "classpath:db/migration/sqlite");
+    String key = AgentKeys.generate();
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + db);
+        Statement s = c.createStatement()) {
+      s.execute(
+          "INSERT INTO agents (id, project, name, name_key, key_hash, created_at, connected_at,"
+              + " last_seen_at, lease_expires_at) VALUES ('agt_w', 'p', 'KXM-Workflows',"
+              + " 'kxm-workflows', '"
+              + AgentKeys.hash(key)
+              + "', 1, 1, 1, 1), ('agt_a', 'p', 'alice', 'alice', '"
+              + AgentKeys.hash(key)
+              + "', 1, 1, 1, 1)");
+    }
+
+    try (Store store = open(db)) {
+      assertThat(store.agents().findById("agt_w").orElseThrow().name()).isEqualTo("kxm-workflows");
+      assertThat(store.agents().keyMatches("agt_w", key)).isFalse();
+      assertThat(store.agents().keyMatches("agt_a", key)).isTrue();
+    }
   }
 
   @Test
