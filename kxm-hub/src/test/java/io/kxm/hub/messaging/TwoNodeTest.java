@@ -3,6 +3,7 @@ package io.kxm.hub.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.hub.fanout.FanoutSettings;
 import io.kxm.hub.fanout.LiveBuses;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
@@ -21,7 +22,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
@@ -63,7 +63,7 @@ class TwoNodeTest {
     return MessagingHub.start(
         TestHubs.withTokens(dir.resolve(name)),
         store,
-        LiveBuses.fromEnvironment(Map.of(LiveBuses.REDIS_URL, Services.redisUrl())),
+        LiveBuses.open(FanoutSettings.redis(Services.redisUrl(), "kxm")),
         // Long re-checks and heartbeats (each replays from the store): what arrives within
         // seconds came live from the other node through Redis.
         MessagingHub.FAST
