@@ -31,7 +31,7 @@ public record Wakeup(String stream, long seq) {
   }
 
   /** The channel every wake-up of {@code stream} goes to. */
-  static String channel(String prefix, String stream) {
+  public static String channel(String prefix, String stream) {
     return prefix + STREAM_PART + stream;
   }
 
@@ -40,7 +40,7 @@ public record Wakeup(String stream, long seq) {
     return prefix + STREAM_PART + "*";
   }
 
-  String message() {
+  public String message() {
     return Long.toString(seq);
   }
 
@@ -49,7 +49,7 @@ public record Wakeup(String stream, long seq) {
    * unless the channel is one of {@code prefix}'s with a valid stream key and the message is only a
    * sequence number. Never throws.
    */
-  static Optional<Wakeup> parse(String prefix, String channel, String message) {
+  public static Optional<Wakeup> parse(String prefix, String channel, String message) {
     if (channel == null || message == null) {
       return Optional.empty();
     }
