@@ -66,6 +66,7 @@ class RotatingFileTest {
         "connect to rediss://alice:hunter2@redis.internal:6380/0 failed; see https://example.com/a@b";
 
     assertThat(Redactor.redact(text))
-        .isEqualTo("connect to rediss://***@redis.internal:6380/0 failed; see https://example.com/a@b");
+        .isEqualTo(
+            "connect to rediss://***@redis.internal:6380/0 failed; see https://example.com/a@b");
   }
 }
