@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.hub.fanout.FanoutSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -9,6 +10,14 @@ import java.util.Map;
 /** Reads {@link HubConfig} from {@code KXM_*} environment variables. */
 final class EnvConfig {
   private EnvConfig() {}
+
+  /** Fan-out between hub nodes: {@code KXM_REDIS_URL} and {@code KXM_REDIS_CHANNEL_PREFIX}. */
+  static FanoutSettings fanout(Map<String, String> env) {
+    EnvReader read = new EnvReader(env);
+    return new FanoutSettings(
+        read.string(FanoutSettings.REDIS_URL),
+        read.string(FanoutSettings.CHANNEL_PREFIX, FanoutSettings.DEFAULT_PREFIX));
+  }
 
   static HubConfig read(Map<String, String> env, Path projectRoot) {
     EnvReader read = new EnvReader(env);

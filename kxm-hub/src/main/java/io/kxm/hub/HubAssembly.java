@@ -12,6 +12,7 @@ import io.kxm.hub.mcp.McpFeature;
 import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
+import io.kxm.hub.metrics.FanoutMeters;
 import io.kxm.hub.metrics.StoreMeters;
 import io.kxm.hub.sync.SyncFeature;
 import io.kxm.hub.workflow.LocalWorkflows;
@@ -47,7 +48,7 @@ public final class HubAssembly {
     MessagingFeature messaging = null;
     McpFeature mcp = null;
     try {
-      bus = LiveBuses.fromEnvironment(env);
+      bus = LiveBuses.open(EnvConfig.fanout(env));
       // Workflow secrets are read from the same environment as every other setting.
       workflows =
           WorkflowFeature.create(
@@ -70,6 +71,7 @@ public final class HubAssembly {
           .clock(clock)
           .readiness(store::checkReady)
           .meterBinder(new StoreMeters(store))
+          .meterBinder(new FanoutMeters(bus))
           .feature(messaging)
           .feature(workflows)
           .feature(mcp)

@@ -15,6 +15,7 @@ final class Faults {
         new DiskFullFault(),
         new ResumeStormFault(),
         new SlowSubscriberFault(),
-        new BuiltinApprovalKillFault());
+        new BuiltinApprovalKillFault(),
+        new ForgedFanoutFault());
   }
 }

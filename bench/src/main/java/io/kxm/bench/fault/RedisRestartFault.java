@@ -132,7 +132,7 @@ final class RedisRestartFault implements Fault {
   }
 
   /** Nanoseconds from send to arrival at B, up to 3 s; -1 or more than the window when late. */
-  private static long sendAndTime(
+  static long sendAndTime(
       HttpConnection c, HubEndpoint a, Agent from, Follower follower, String content)
       throws Exception {
     long t0 = System.nanoTime();

@@ -167,6 +167,11 @@ public final class HubProcess implements HubEndpoint {
     return "kxm_bench_" + HexFormat.of().formatHex(b);
   }
 
+  /** The admin token this hub was started with (for admin routes such as /metrics). */
+  public String adminToken() {
+    return adminToken(token);
+  }
+
   public Child child() {
     return child;
   }

@@ -176,6 +176,12 @@ public enum ErrorCode {
   HUB_NOT_RUNNING(1, "Start it with 'kxm hub start'."),
   JDK_MISSING(1, "Install a JDK 21 or newer."),
 
+  // Live fan-out between hub nodes (Redis)
+  REDIS_UNREACHABLE(
+      1,
+      "Check KXM_REDIS_URL: Redis must run there, accept its user and password, and speak TLS"
+          + " when the URL is rediss://."),
+
   // Reviewed runtime configuration (.kxm/*.yaml)
   CONFIG_NOT_FOUND(
       1, "Run 'kxm init' to write a starter .kxm/, or run the command in the project."),

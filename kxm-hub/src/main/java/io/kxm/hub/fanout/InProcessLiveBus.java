@@ -31,6 +31,17 @@ public final class InProcessLiveBus implements LiveBus {
             });
   }
 
+  /** Tells the listeners of {@code stream} that the store may hold events up to {@code seq}. */
+  public void wake(String stream, long seq) {
+    List<LiveListener> targets = listeners.get(stream);
+    if (targets == null) {
+      return;
+    }
+    for (LiveListener listener : targets) {
+      listener.onWake(seq);
+    }
+  }
+
   /** Tells every listener that it may have missed events. */
   void signalGapToAll() {
     listeners.values().forEach(list -> list.forEach(LiveListener::onGap));

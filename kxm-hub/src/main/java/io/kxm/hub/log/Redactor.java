@@ -13,6 +13,10 @@ public final class Redactor {
       Pattern.compile(
           "(?i)\\b(password|passwd|secret|token|api[_-]?key)(\\s*[=:]\\s*)[^\\s,;&\"']+");
 
+  /** The user and password of a URL such as {@code redis://user:secret@host}. */
+  private static final Pattern URL_USERINFO =
+      Pattern.compile("(?i)\\b([a-z][a-z0-9+.-]*://)[^\\s/]+@");
+
   private Redactor() {}
 
   public static String redact(String text) {
@@ -20,6 +24,7 @@ public final class Redactor {
       return null;
     }
     String out = KXM_TOKEN.matcher(text).replaceAll("kxm_***");
+    out = URL_USERINFO.matcher(out).replaceAll("$1***@");
     out = BEARER.matcher(out).replaceAll("$1***");
     return SECRET_PAIR.matcher(out).replaceAll("$1$2***");
   }

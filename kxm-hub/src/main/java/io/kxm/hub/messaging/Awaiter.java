@@ -76,6 +76,11 @@ final class Awaiter {
       }
 
       @Override
+      public void onWake(long seq) {
+        wake.release(); // the answer is read from the store, never taken from the wake-up
+      }
+
+      @Override
       public void onGap() {
         wake.release();
       }

@@ -27,7 +27,7 @@ import java.util.function.Consumer;
  * the hub, plus the same operations in process for the MCP endpoint.
  *
  * <pre>{@code
- * LiveBus bus = LiveBuses.fromEnvironment(env);
+ * LiveBus bus = LiveBuses.open(FanoutSettings.inProcess());
  * MessagingFeature messaging = MessagingFeature.builder(store, bus).clock(clock)
  *     .settings(MessagingSettings.fromEnvironment(env)).build();
  * HubServer hub = HubServer.builder(config).clock(clock).feature(messaging)

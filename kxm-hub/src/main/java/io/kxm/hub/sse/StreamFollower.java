@@ -20,10 +20,16 @@ import java.util.function.BooleanSupplier;
  * milliseconds of live events do not fill, shows that live delivery missed something. Live events
  * wait in a bounded queue and are taken in batches, each sent with one flush; a client that falls
  * so far behind that the queue overflows is cut, and resumes by replay when it reconnects.
+ *
+ * <p>Events handed over in process come from this hub's own commits and are sent as they are. A
+ * wake-up from another node carries no event, only a claim that the store holds one: it is answered
+ * by one read of the store after the last number sent, so nothing reaches the client that the store
+ * does not hold, and a claim far ahead of the store delivers nothing and moves nothing. All
+ * wake-ups taken in one batch cost one read, so a burst is read once.
  */
 public final class StreamFollower {
   private static final int REPLAY_BATCH = 500;
-  private static final Item GAP = new Item(0, null);
+  private static final Item GAP = new Item(Kind.GAP, 0, null);
 
   /**
    * How long live events past a gap wait for the missing one before the store is read. Publishes
@@ -126,9 +132,15 @@ public final class StreamFollower {
    */
   private void take(List<Item> items, Position at, SseSink sink) throws IOException {
     boolean gapSignal = false;
+    long wokenTo = 0;
     for (Item item : items) {
-      if (item == GAP) {
+      if (item.kind() == Kind.GAP) {
         gapSignal = true;
+      } else if (item.kind() == Kind.WAKE) {
+        // A wake-up for an event already held needs no read: the event itself is here.
+        if (!at.held.containsKey(item.seq())) {
+          wokenTo = Math.max(wokenTo, item.seq());
+        }
       } else if (item.seq() == at.last + 1 && at.held.isEmpty()) {
         sink.event(item.seq(), item.json());
         at.last = item.seq();
@@ -137,8 +149,8 @@ public final class StreamFollower {
         at.last = sendHeldInOrder(at, sink);
       }
     }
-    if (gapSignal) {
-      catchUp(at, sink);
+    if (gapSignal || wokenTo > at.last) {
+      catchUp(at, sink); // one read for every wake-up of the batch
     } else if (!at.held.isEmpty()) {
       long now = System.nanoTime();
       if (at.heldSince == 0) {
@@ -207,7 +219,12 @@ public final class StreamFollower {
     return new LiveListener() {
       @Override
       public void onEvent(long seq, String json) {
-        offer(new Item(seq, json));
+        offer(new Item(Kind.EVENT, seq, json));
+      }
+
+      @Override
+      public void onWake(long seq) {
+        offer(new Item(Kind.WAKE, seq, null));
       }
 
       @Override
@@ -224,7 +241,14 @@ public final class StreamFollower {
     };
   }
 
-  private record Item(long seq, String json) {}
+  /** What the bus handed over: a committed event, a wake-up from another node, or a gap. */
+  private enum Kind {
+    EVENT,
+    WAKE,
+    GAP
+  }
+
+  private record Item(Kind kind, long seq, String json) {}
 
   /** Where one connection stands: the last number sent, and live events held past a gap. */
   private static final class Position {

@@ -59,4 +59,14 @@ class RotatingFileTest {
 
     assertThat(Redactor.redact(text)).doesNotContain("abc.def", "AbCdEf123456789", "hunter2");
   }
+
+  @Test
+  void redaction_masks_the_user_and_password_of_a_url_and_keeps_where_it_points() {
+    String text =
+        "connect to rediss://alice:hunter2@redis.internal:6380/0 failed; see https://example.com/a@b";
+
+    assertThat(Redactor.redact(text))
+        .isEqualTo(
+            "connect to rediss://***@redis.internal:6380/0 failed; see https://example.com/a@b");
+  }
 }

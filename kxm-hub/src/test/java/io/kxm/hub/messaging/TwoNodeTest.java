@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kxm.core.messaging.SendRate;
+import io.kxm.hub.fanout.FanoutSettings;
 import io.kxm.hub.fanout.LiveBuses;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
@@ -22,7 +23,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterAll;
@@ -75,7 +75,7 @@ class TwoNodeTest {
     return MessagingHub.start(
         TestHubs.withTokens(dir.resolve(name)),
         store,
-        LiveBuses.fromEnvironment(Map.of(LiveBuses.REDIS_URL, Services.redisUrl())),
+        LiveBuses.open(FanoutSettings.redis(Services.redisUrl(), "kxm")),
         settings,
         clock);
   }

@@ -9,9 +9,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.LongStream;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 
@@ -301,6 +303,92 @@ class StreamFollowerTest {
 
       assertThat(client.seen).hasSize(1_200);
       assertThat(client.flushes.get()).isBetween(3, 10);
+    }
+  }
+
+  @Test
+  void a_wake_up_delivers_only_what_the_store_holds_and_a_claim_far_ahead_moves_nothing()
+      throws Exception {
+    CountingLog source = new CountingLog();
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      RecordingClient client = new RecordingClient();
+      AtomicBoolean keepGoing = new AtomicBoolean(true);
+      StreamFollower follower =
+          new StreamFollower(bus, source, STREAM, 64, Duration.ofMinutes(5), Duration.ofMinutes(5));
+      Thread follow = Thread.ofVirtual().start(() -> followQuietly(follower, client, keepGoing));
+      Awaitility.await().until(() -> source.reads.get() == 1);
+      source.log.append();
+      bus.wake(STREAM, 100); // forged: the store holds 1 only
+      Awaitility.await().until(() -> client.seen.size() == 1);
+      for (int i = 2; i <= 100; i++) {
+        source.log.append();
+      }
+      bus.wake(STREAM, 100); // now true: 2 to 100 are still owed and must arrive
+
+      Awaitility.await().until(() -> client.seen.size() == 100);
+      keepGoing.set(false);
+      bus.wake(STREAM, 1);
+      follow.join(Duration.ofSeconds(10));
+
+      assertThat(client.seen)
+          .containsExactlyElementsOf(LongStream.rangeClosed(1, 100).boxed().toList());
+    }
+  }
+
+  @Test
+  void a_burst_of_wake_ups_costs_one_store_read() throws Exception {
+    CountDownLatch reading = new CountDownLatch(1);
+    CountDownLatch release = new CountDownLatch(1);
+    CountingLog log = new CountingLog();
+    StreamSource source =
+        new StreamSource() {
+          @Override
+          public List<SseEvent> readAfter(String stream, long afterSeq, int limit) {
+            if (log.reads.get() == 1) { // the read after the first wake-up waits for the burst
+              reading.countDown();
+              awaitQuietly(release);
+            }
+            return log.readAfter(stream, afterSeq, limit);
+          }
+
+          @Override
+          public long firstRetainedSeq(String stream) {
+            return log.firstRetainedSeq(stream);
+          }
+        };
+    try (InProcessLiveBus bus = new InProcessLiveBus()) {
+      RecordingClient client = new RecordingClient();
+      AtomicBoolean keepGoing = new AtomicBoolean(true);
+      StreamFollower follower =
+          new StreamFollower(bus, source, STREAM, 64, Duration.ofMinutes(5), Duration.ofMinutes(5));
+      Thread follow = Thread.ofVirtual().start(() -> followQuietly(follower, client, keepGoing));
+      Awaitility.await().until(() -> log.reads.get() == 1);
+      for (int i = 1; i <= 50; i++) {
+        log.log.append();
+      }
+      bus.wake(STREAM, 1);
+      reading.await();
+      for (int i = 2; i <= 50; i++) {
+        bus.wake(STREAM, i); // they queue while the first read runs
+      }
+      release.countDown();
+
+      Awaitility.await().until(() -> client.seen.size() == 50);
+      keepGoing.set(false);
+      bus.wake(STREAM, 50);
+      follow.join(Duration.ofSeconds(10));
+
+      assertThat(log.reads.get()).isEqualTo(2);
+      assertThat(client.seen)
+          .containsExactlyElementsOf(LongStream.rangeClosed(1, 50).boxed().toList());
+    }
+  }
+
+  private static void awaitQuietly(CountDownLatch latch) {
+    try {
+      latch.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 
