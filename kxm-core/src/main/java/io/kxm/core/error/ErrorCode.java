@@ -68,6 +68,10 @@ public enum ErrorCode {
   LEASE_NOT_HELD(409, "Acquire the lease first; it ended or belongs to another agent."),
   LEASE_FENCED(
       409, "Another holder took the resource over; stop, re-read its state and acquire again."),
+  FENCE_UNKNOWN(
+      409,
+      "The token was never issued for this resource; present the fencingToken your acquire"
+          + " returned."),
 
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(
