@@ -69,6 +69,7 @@ public final class HubAssembly {
       return HubServer.builder(config)
           .clock(clock)
           .readiness(store::checkReady)
+          .tokenStore(store)
           .meterBinder(new StoreMeters(store))
           .feature(messaging)
           .feature(workflows)

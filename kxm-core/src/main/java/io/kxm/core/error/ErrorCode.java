@@ -30,6 +30,16 @@ public enum ErrorCode {
       1,
       "Set KXM_AUTH_TOKEN (or start once on loopback to create one) before binding beyond loopback."),
 
+  // Token rotation and revocation through the token table all hub nodes share
+  TOKEN_FROM_ENVIRONMENT(
+      409,
+      "The hub reads this token from KXM_AUTH_TOKEN or KXM_PROJECT_TOKENS: change it there and"
+          + " restart every hub node, or unset it to manage the token with 'kxm auth'."),
+  PROJECT_TOKEN_NOT_FOUND(
+      404,
+      "See the projects with tokens in 'kxm auth project-token list', or make one with 'kxm auth"
+          + " project-token create <project>'."),
+
   // Limits on input; the message names the field, the limit and the value received
   VALUE_TOO_LONG(400, "Shorten the field named in the message to its limit and send it again."),
   VALUE_OUT_OF_RANGE(400, "Use a value inside the range named in the message."),
@@ -152,6 +162,16 @@ public enum ErrorCode {
   NOT_READY(503, "Wait and retry; the message names what the hub is still missing."),
   PORT_IN_USE(1, "Stop the process that holds the port, or set KXM_PORT to a free one."),
   INTERNAL(500, "This is a bug; the hub log has the details under the request id."),
+
+  // Hub start: the services a start needs, unreachable before the hub serves anything
+  STORE_UNREACHABLE(
+      1,
+      "Start PostgreSQL or correct KXM_DATABASE_URL (host, port, database, role), then start the"
+          + " hub again."),
+  REDIS_UNREACHABLE(
+      1,
+      "Start Redis or correct KXM_REDIS_URL (unset it when only one hub node runs), then start the"
+          + " hub again."),
 
   // Local state and configuration
   STATE_DIR_UNUSABLE(
