@@ -1,8 +1,12 @@
 package io.kxm.hub.fanout;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.lettuce.core.RedisChannelHandler;
 import io.lettuce.core.RedisClient;
+import io.lettuce.core.RedisConnectionException;
 import io.lettuce.core.RedisConnectionStateListener;
+import io.lettuce.core.RedisURI;
 import io.lettuce.core.api.StatefulRedisConnection;
 import io.lettuce.core.pubsub.RedisPubSubAdapter;
 import io.lettuce.core.pubsub.StatefulRedisPubSubConnection;
@@ -26,11 +30,44 @@ public final class RedisLiveBus implements LiveBus {
   private final InProcessLiveBus local = new InProcessLiveBus();
   private final AtomicBoolean disconnected = new AtomicBoolean();
 
+  /**
+   * @throws KxmException {@code config_invalid} for a URL Lettuce cannot read, {@code
+   *     redis_unreachable} when Redis does not answer; neither message shows a password
+   */
   public RedisLiveBus(String redisUrl) {
-    this.client = RedisClient.create(redisUrl);
+    RedisURI uri;
+    try {
+      uri = RedisURI.create(redisUrl);
+    } catch (IllegalArgumentException e) {
+      throw new KxmException(
+          ErrorCode.CONFIG_INVALID,
+          LiveBuses.REDIS_URL + " is not a Redis URL; use redis://host:port",
+          "Set " + LiveBuses.REDIS_URL + " to redis://host:port, or unset it for one node.");
+    }
+    this.client = RedisClient.create(uri);
     client.addListener(new GapOnReconnect());
-    this.publisher = client.connect();
-    this.subscriber = client.connectPubSub();
+    StatefulRedisConnection<String, String> connected = null;
+    try {
+      connected = client.connect();
+      this.subscriber = client.connectPubSub();
+    } catch (RedisConnectionException e) {
+      if (connected != null) {
+        connected.close();
+      }
+      client.shutdown();
+      throw new KxmException(
+          ErrorCode.REDIS_UNREACHABLE,
+          "cannot reach Redis at "
+              + uri.getHost()
+              + ":"
+              + uri.getPort()
+              + " ("
+              + LiveBuses.REDIS_URL
+              + "): "
+              + rootMessage(e),
+          e);
+    }
+    this.publisher = connected;
     subscriber.addListener(
         new RedisPubSubAdapter<>() {
           @Override
@@ -82,6 +119,14 @@ public final class RedisLiveBus implements LiveBus {
     publisher.close();
     client.shutdown();
     local.close();
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable root = e;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    return String.valueOf(root.getMessage());
   }
 
   /** Notes a lost connection; the gap is signalled once the subscription is back. */
