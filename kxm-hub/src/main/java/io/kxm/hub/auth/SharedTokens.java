@@ -32,12 +32,6 @@ final class SharedTokens {
         .filter(StoredToken::active);
   }
 
-  /** Whether the table knows the token at all, accepted or revoked. */
-  boolean known(String token) {
-    String hash = hash(token);
-    return store.read(tx -> tx.hubTokens().find(hash)).isPresent();
-  }
-
   /**
    * Adds the hashes of a credentials file's tokens that the table does not know yet; a hash it
    * knows, revoked ones included, stays as it is.
