@@ -62,4 +62,60 @@ class HubProcessTest {
     assertThat(start.exitCode()).isEqualTo(1);
     assertThat(start.err()).contains("bind_requires_admin_token");
   }
+
+  @Test
+  void a_failed_start_reports_its_own_lines_and_the_real_code_of_an_unreachable_redis() {
+    Map<String, String> exposed = new java.util.HashMap<>(env());
+    exposed.put("KXM_HOST", "0.0.0.0");
+    assertThat(CliRun.run(exposed, dir, "hub", "start", "--port", "0").exitCode()).isEqualTo(1);
+    Map<String, String> env = new java.util.HashMap<>(env());
+    env.put("KXM_REDIS_URL", "redis://127.0.0.1:1");
+
+    CliRun start = CliRun.run(env, dir, "hub", "start", "--port", "0");
+
+    assertThat(start.exitCode()).isEqualTo(1);
+    assertThat(start.err())
+        .startsWith("error: redis_unreachable: cannot reach Redis at 127.0.0.1:1")
+        .contains("next: Start Redis")
+        // The earlier start's failure is in the console log, but not in this start's report.
+        .doesNotContain("bind_requires_admin_token")
+        .doesNotContain("this is a bug");
+  }
+
+  @Test
+  void a_start_against_a_postgres_that_does_not_answer_says_so_and_promises_no_retry() {
+    Map<String, String> env = new java.util.HashMap<>(env());
+    env.put("KXM_DATABASE_URL", "postgresql://kxm:secret@127.0.0.1:1/kxm");
+
+    CliRun start = CliRun.run(env, dir, "hub", "start", "--port", "0");
+
+    assertThat(start.exitCode()).isEqualTo(1);
+    assertThat(start.err())
+        .startsWith("error: store_unreachable:")
+        .contains("next: Start PostgreSQL")
+        .doesNotContain("retries by itself")
+        .doesNotContain("secret");
+  }
+
+  @Test
+  void status_on_postgres_reports_the_database_without_its_password_and_no_sqlite_path() {
+    Map<String, String> env = new java.util.HashMap<>(env());
+    env.put("KXM_DATABASE_URL", "postgresql://kxm:secret@db.local:5432/kxm?password=secret");
+    env.put("KXM_DATABASE_SCHEMA", "team_a");
+
+    CliRun status = CliRun.run(env, dir, "hub", "status", "--json");
+
+    JsonNode json = Json.read(status.out());
+    assertThat(json.path("store").asString()).isEqualTo("postgres");
+    assertThat(json.has("dataPath")).isFalse();
+    assertThat(json.path("postgres").path("url").asString())
+        .startsWith("jdbc:postgresql://db.local:5432/kxm");
+    assertThat(json.path("postgres").path("user").asString()).isEqualTo("kxm");
+    assertThat(json.path("postgres").path("schema").asString()).isEqualTo("team_a");
+    assertThat(status.out()).doesNotContain("secret");
+
+    JsonNode sqlite = Json.read(CliRun.run(env(), dir, "hub", "status", "--json").out());
+    assertThat(sqlite.path("store").asString()).isEqualTo("sqlite");
+    assertThat(sqlite.path("dataPath").asString()).endsWith("kxm.db");
+  }
 }

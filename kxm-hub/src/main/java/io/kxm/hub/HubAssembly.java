@@ -70,6 +70,7 @@ public final class HubAssembly {
       return HubServer.builder(config)
           .clock(clock)
           .readiness(store::checkReady)
+          .tokenStore(store)
           .meterBinder(new StoreMeters(store))
           .meterBinder(new FanoutMeters(bus))
           .feature(messaging)

@@ -18,6 +18,7 @@ import io.kxm.hub.log.HubLog;
 import io.kxm.hub.log.LibraryLogCapture;
 import io.kxm.hub.metrics.HubMetrics;
 import io.kxm.hub.metrics.MetricsFeature;
+import io.kxm.hub.tokens.TokenFeature;
 import java.net.BindException;
 import java.util.ArrayList;
 import java.util.List;
@@ -35,7 +36,11 @@ final class HubLauncher {
   static HubServer launch(HubServerBuilder b) {
     HubConfig config = b.config;
     HubCredentials credentials =
-        HubCredentials.load(config.state().hubEnv(), config.adminToken(), config.projectTokens());
+        b.tokenStore == null
+            ? HubCredentials.load(
+                config.state().hubEnv(), config.adminToken(), config.projectTokens())
+            : HubCredentials.shared(
+                config.state().hubEnv(), config.adminToken(), config.projectTokens(), b.tokenStore);
     BindGuard.check(config.host(), credentials);
     AdminTokenSource adminSource = credentials.ensureAdminToken();
     HubLog log = HubLog.open(config.project().logsDir(), b.clock);
@@ -82,6 +87,9 @@ final class HubLauncher {
     features.add(new HealthFeature(b.readiness));
     features.add(new MetricsFeature(metrics));
     features.add(new WhoAmIFeature());
+    if (b.tokenStore != null) {
+      features.add(new TokenFeature());
+    }
     features.addAll(b.features);
     return features;
   }

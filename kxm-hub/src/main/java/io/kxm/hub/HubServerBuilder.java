@@ -1,5 +1,6 @@
 package io.kxm.hub;
 
+import io.kxm.store.Store;
 import io.micrometer.core.instrument.binder.MeterBinder;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -18,6 +19,7 @@ public final class HubServerBuilder {
   final List<AutoCloseable> closeAfterStop = new ArrayList<>();
   Clock clock = Clock.systemUTC();
   boolean captureLibraryLogs;
+  Store tokenStore;
 
   HubServerBuilder(HubConfig config) {
     this.config = Objects.requireNonNull(config, "config");
@@ -52,6 +54,16 @@ public final class HubServerBuilder {
 
   public HubServerBuilder clock(Clock value) {
     this.clock = Objects.requireNonNull(value, "clock");
+    return this;
+  }
+
+  /**
+   * Keeps the hub's tokens in {@code store}'s token table, shared by every node on it, and adds the
+   * admin routes that rotate and revoke them. Without it tokens come from hub-env.json and the
+   * environment alone.
+   */
+  public HubServerBuilder tokenStore(Store store) {
+    this.tokenStore = Objects.requireNonNull(store, "store");
     return this;
   }
 

@@ -17,6 +17,8 @@ import java.util.regex.Pattern;
  */
 public record PostgresLocation(String jdbcUrl, String user, String password, String schema) {
   private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,31}");
+  private static final Pattern SECRET_PARAMETER =
+      Pattern.compile("(?i)(?<=[?&])((?:ssl)?password)=[^&]*");
 
   public PostgresLocation {
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -71,14 +73,21 @@ public record PostgresLocation(String jdbcUrl, String user, String password, Str
     return schema == null ? "public" : schema;
   }
 
-  /** Never shows the password. */
+  /** Never shows the password, not even one passed as a query parameter of the URL. */
   @Override
   public String toString() {
     return "postgres "
-        + jdbcUrl
+        + redactedUrl()
         + (user == null ? "" : " as " + user)
         + " schema "
         + schemaOrPublic();
+  }
+
+  /**
+   * The JDBC URL with the value of every {@code password} or {@code sslpassword} parameter hidden.
+   */
+  public String redactedUrl() {
+    return SECRET_PARAMETER.matcher(jdbcUrl).replaceAll("$1=***");
   }
 
   private static String stripScheme(String url) {

@@ -7,6 +7,7 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SendRateStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.sync.SyncPorts;
+import io.kxm.store.token.TokenPorts;
 import io.kxm.store.workflow.WorkflowPorts;
 
 /**
@@ -14,7 +15,7 @@ import io.kxm.store.workflow.WorkflowPorts;
  * commit together: the hub inserts a message and appends its {@code message.queued} event in one.
  * Valid only inside the {@link Transactions#write} or {@link Transactions#read} call that gave it.
  */
-public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts {
+public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts, TokenPorts {
   AgentStore agents();
 
   MessageStore messages();

@@ -62,6 +62,19 @@ class StoreConfigTest {
   }
 
   @Test
+  void a_password_passed_as_a_url_parameter_is_hidden_from_descriptions_too() {
+    StoreConfig config =
+        StoreConfig.postgres(
+            "postgresql://db.local:5432/kxm?sslmode=require&password=hunter2&sslpassword=k3y");
+
+    assertThat(config.describe())
+        .doesNotContain("hunter2")
+        .doesNotContain("k3y")
+        .contains("sslmode=require", "password=***");
+    assertThat(config.toString()).doesNotContain("hunter2").doesNotContain("k3y");
+  }
+
+  @Test
   void an_unknown_scheme_or_an_unsafe_schema_name_is_a_configuration_error() {
     assertThatThrownBy(() -> StoreConfig.postgres("mysql://db.local/hub"))
         .isInstanceOfSatisfying(

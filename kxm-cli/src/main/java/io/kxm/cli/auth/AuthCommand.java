@@ -8,5 +8,5 @@ import picocli.CommandLine.Command;
     name = "auth",
     mixinStandardHelpOptions = true,
     description = "Manage the credentials the hub accepts.",
-    subcommands = {ProjectTokenCommand.class})
+    subcommands = {ProjectTokenCommand.class, AdminTokenCommand.class})
 public final class AuthCommand extends GroupCommand {}

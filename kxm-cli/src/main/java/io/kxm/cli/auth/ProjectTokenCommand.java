@@ -8,5 +8,10 @@ import picocli.CommandLine.Command;
     name = "project-token",
     mixinStandardHelpOptions = true,
     description = "Tokens that let agents of one project register and talk to each other.",
-    subcommands = {ProjectTokenCreateCommand.class})
+    subcommands = {
+      ProjectTokenCreateCommand.class,
+      ProjectTokenRotateCommand.class,
+      ProjectTokenRevokeCommand.class,
+      ProjectTokenListCommand.class
+    })
 public final class ProjectTokenCommand extends GroupCommand {}

@@ -6,7 +6,6 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.SecureFiles;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,8 +26,11 @@ final class BackgroundHub {
     Path logsDir = context.projectPaths().logsDir();
     Path console = logsDir.resolve("hub-console.log");
     Process child;
+    long startOffset;
     try {
       SecureFiles.createPrivateDirectories(logsDir);
+      // The console log collects every start; a failure reports this start's part only.
+      startOffset = Files.exists(console) ? Files.size(console) : 0;
       ProcessBuilder builder = new ProcessBuilder(command(host, port));
       builder.directory(context.workingDir().toFile());
       builder.environment().clear();
@@ -45,10 +47,8 @@ final class BackgroundHub {
     long deadline = System.nanoTime() + START_TIMEOUT.toNanos();
     while (System.nanoTime() < deadline) {
       if (!child.isAlive()) {
-        throw new KxmException(
-            ErrorCode.CONFIG_INVALID,
-            "the hub exited with code " + child.exitValue() + " while starting:\n" + tail(console),
-            "Fix what the hub reported above; its console log is " + console);
+        throw StartFailure.of(
+            child.exitValue(), StartFailure.linesSince(console, startOffset), console);
       }
       Optional<HubProcessFile> claim =
           HubProcessFile.read(claimFile).filter(c -> c.pid() == child.pid());
@@ -90,14 +90,5 @@ final class BackgroundHub {
       cmd.add(Integer.toString(port));
     }
     return cmd;
-  }
-
-  private static String tail(Path console) {
-    try {
-      List<String> lines = Files.readAllLines(console, StandardCharsets.UTF_8);
-      return String.join("\n", lines.subList(Math.max(0, lines.size() - 8), lines.size()));
-    } catch (IOException e) {
-      return "(no console output)";
-    }
   }
 }

@@ -2,6 +2,8 @@ package io.kxm.cli.hub;
 
 import io.kxm.cli.CliContext;
 import io.kxm.core.json.Json;
+import io.kxm.store.Dialect;
+import io.kxm.store.StoreConfig;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -45,7 +47,18 @@ public final class HubStatusCommand implements Callable<Integer> {
         out.put("pid", c.pid());
         out.put("startedAt", c.startedAt().toString());
       });
-      out.put("dataPath", context.projectPaths().dataPath().toString());
+      StoreConfig store = StoreConfig.fromEnvironment(context.workingDir(), context.env());
+      out.put("store", store.dialect() == Dialect.POSTGRES ? "postgres" : "sqlite");
+      if (store.dialect() == Dialect.POSTGRES) {
+        // Where, without the password: URL (password parameters hidden), role and schema.
+        Map<String, Object> where = new LinkedHashMap<>();
+        where.put("url", store.postgres().redactedUrl());
+        where.put("user", store.postgres().user());
+        where.put("schema", store.postgres().schemaOrPublic());
+        out.put("postgres", where);
+      } else {
+        out.put("dataPath", store.sqlitePath().toString());
+      }
       context.out().println(Json.write(out));
     } else if (claim.isEmpty()) {
       context.out().println("hub: stopped (start it with: kxm hub start)");
@@ -55,7 +68,11 @@ public final class HubStatusCommand implements Callable<Integer> {
       context.out().println("  url:     " + c.url());
       context.out().println("  pid:     " + c.pid());
       context.out().println("  since:   " + c.startedAt());
-      context.out().println("  store:   " + context.projectPaths().dataPath());
+      context
+          .out()
+          .println(
+              "  store:   "
+                  + StoreConfig.fromEnvironment(context.workingDir(), context.env()).describe());
     }
     return healthy ? 0 : 1;
   }

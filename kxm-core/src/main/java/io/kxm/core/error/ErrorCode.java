@@ -32,6 +32,16 @@ public enum ErrorCode {
       1,
       "Set KXM_AUTH_TOKEN (or start once on loopback to create one) before binding beyond loopback."),
 
+  // Token rotation and revocation through the token table all hub nodes share
+  TOKEN_FROM_ENVIRONMENT(
+      409,
+      "The hub reads this token from KXM_AUTH_TOKEN or KXM_PROJECT_TOKENS: change it there and"
+          + " restart every hub node, or unset it to manage the token with 'kxm auth'."),
+  PROJECT_TOKEN_NOT_FOUND(
+      404,
+      "See the projects with tokens in 'kxm auth project-token list', or make one with 'kxm auth"
+          + " project-token create <project>'."),
+
   // Limits on input; the message names the field, the limit and the value received
   VALUE_TOO_LONG(400, "Shorten the field named in the message to its limit and send it again."),
   VALUE_OUT_OF_RANGE(400, "Use a value inside the range named in the message."),
@@ -86,6 +96,10 @@ public enum ErrorCode {
   LEASE_NOT_HELD(409, "Acquire the lease first; it ended or belongs to another agent."),
   LEASE_FENCED(
       409, "Another holder took the resource over; stop, re-read its state and acquire again."),
+  FENCE_UNKNOWN(
+      409,
+      "The token was never issued for this resource; present the fencingToken your acquire"
+          + " returned."),
 
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(
@@ -167,6 +181,16 @@ public enum ErrorCode {
   PORT_IN_USE(1, "Stop the process that holds the port, or set KXM_PORT to a free one."),
   INTERNAL(500, "This is a bug; the hub log has the details under the request id."),
 
+  // Hub start: the services a start needs, unreachable before the hub serves anything
+  STORE_UNREACHABLE(
+      1,
+      "Start PostgreSQL or correct KXM_DATABASE_URL (host, port, database, role), then start the"
+          + " hub again."),
+  REDIS_UNREACHABLE(
+      1,
+      "Start Redis or correct KXM_REDIS_URL (its user and password, rediss:// for TLS; unset it"
+          + " when only one hub node runs), then start the hub again."),
+
   // Local state and configuration
   STATE_DIR_UNUSABLE(
       1, "Make the state folder writable, or set KXM_STATE_HOME to an absolute writable path."),
@@ -175,12 +199,6 @@ public enum ErrorCode {
   HUB_ALREADY_RUNNING(1, "Stop it with 'kxm hub stop', or use another --port."),
   HUB_NOT_RUNNING(1, "Start it with 'kxm hub start'."),
   JDK_MISSING(1, "Install a JDK 21 or newer."),
-
-  // Live fan-out between hub nodes (Redis)
-  REDIS_UNREACHABLE(
-      1,
-      "Check KXM_REDIS_URL: Redis must run there, accept its user and password, and speak TLS"
-          + " when the URL is rediss://."),
 
   // Reviewed runtime configuration (.kxm/*.yaml)
   CONFIG_NOT_FOUND(

@@ -5,30 +5,38 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
 
-/** One immutable view of the tokens in force: the file merged with the environment. */
+/**
+ * One immutable view of the tokens in force: the file merged with the environment, and what the
+ * file alone held (the part a shared token table imports).
+ */
 record TokenTable(
     String adminToken,
     AdminTokenSource adminSource,
     Map<String, String> projectTokens,
+    String fileAdminToken,
+    Map<String, String> fileProjectTokens,
     CredentialsFile.Stamp stamp) {
 
   static TokenTable of(
       Optional<CredentialsFile.Contents> file, String envAdmin, Map<String, String> envProjects) {
-    Map<String, String> projects = new HashMap<>();
-    file.ifPresent(c -> projects.putAll(c.projectTokens()));
+    Map<String, String> fromFile =
+        file.map(CredentialsFile.Contents::projectTokens).orElse(Map.of());
+    Map<String, String> projects = new HashMap<>(fromFile);
     projects.putAll(envProjects);
     String fileAdmin = file.map(CredentialsFile.Contents::adminToken).orElse(null);
     CredentialsFile.Stamp stamp = file.map(CredentialsFile.Contents::stamp).orElse(null);
     if (envAdmin != null && !envAdmin.isBlank()) {
-      return new TokenTable(envAdmin, AdminTokenSource.ENVIRONMENT, Map.copyOf(projects), stamp);
+      return new TokenTable(
+          envAdmin, AdminTokenSource.ENVIRONMENT, Map.copyOf(projects), fileAdmin, fromFile, stamp);
     }
     AdminTokenSource source =
         fileAdmin == null ? AdminTokenSource.NONE : AdminTokenSource.STATE_FILE;
-    return new TokenTable(fileAdmin, source, Map.copyOf(projects), stamp);
+    return new TokenTable(fileAdmin, source, Map.copyOf(projects), fileAdmin, fromFile, stamp);
   }
 
   TokenTable withAdminSource(AdminTokenSource source) {
-    return new TokenTable(adminToken, source, projectTokens, stamp);
+    return new TokenTable(
+        adminToken, source, projectTokens, fileAdminToken, fileProjectTokens, stamp);
   }
 
   /**

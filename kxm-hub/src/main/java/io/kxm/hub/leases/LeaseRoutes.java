@@ -62,7 +62,10 @@ public final class LeaseRoutes {
     ctx.status(204);
   }
 
-  /** 200 while the token is the resource's current one, else {@code lease_fenced}. */
+  /**
+   * 200 while the token is the resource's current one; {@code lease_fenced} for an older one,
+   * {@code fence_unknown} for one above the current, which no holder was ever given.
+   */
   private void fence(Context ctx) {
     Agent agent = guard.require(ctx);
     String resource = resource(ctx);
@@ -77,6 +80,19 @@ public final class LeaseRoutes {
             .orElseThrow(() ->
                 new KxmException(
                     ErrorCode.LEASE_NOT_HELD, "nobody ever held a lease on '" + resource + "'"));
+    if (body.fencingToken() > lease.fencingToken()) {
+      // Tokens only grow from 1, so one above the current was never handed out: not stale, forged
+      // or meant for another hub.
+      throw new KxmException(
+          ErrorCode.FENCE_UNKNOWN,
+          "fencing token "
+              + body.fencingToken()
+              + " on '"
+              + resource
+              + "' is ahead of the current token "
+              + lease.fencingToken()
+              + "; this hub never issued it");
+    }
     if (lease.fencingToken() != body.fencingToken()) {
       throw new KxmException(
           ErrorCode.LEASE_FENCED,

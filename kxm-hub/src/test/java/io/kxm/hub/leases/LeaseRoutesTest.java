@@ -90,6 +90,18 @@ class LeaseRoutesTest {
   }
 
   @Test
+  void a_token_above_the_current_one_is_unknown_rather_than_stale() {
+    acquire(alice, "build", 30_000);
+
+    Http.Response ahead = fence(alice, "build", 5);
+
+    refused(ahead, 409, "fence_unknown");
+    assertThat(ahead.json().path("error").path("message").asString())
+        .contains("5", "current token 1", "never issued")
+        .doesNotContain("stale");
+  }
+
+  @Test
   void release_ends_the_lease_and_only_a_new_holder_raises_the_token() {
     acquire(alice, "cache", 30_000);
     assertThat(alice.delete("/leases/cache").status()).isEqualTo(204);

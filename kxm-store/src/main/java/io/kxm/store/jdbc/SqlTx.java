@@ -15,6 +15,8 @@ import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
 import io.kxm.store.sync.SqlSyncEventStore;
 import io.kxm.store.sync.SyncEventStore;
+import io.kxm.store.token.HubTokenStore;
+import io.kxm.store.token.SqlHubTokenStore;
 import io.kxm.store.workflow.SqlWorkflowJournalStore;
 import io.kxm.store.workflow.SqlWorkflowRunStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
@@ -32,6 +34,7 @@ public final class SqlTx implements Tx {
   private final WorkflowJournalStore workflowJournal;
   private final SyncEventStore syncEvents;
   private final ContextStore context;
+  private final HubTokenStore hubTokens;
 
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
@@ -43,6 +46,7 @@ public final class SqlTx implements Tx {
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
     this.syncEvents = new SqlSyncEventStore(jdbc, clock);
     this.context = new SqlContextStore(jdbc);
+    this.hubTokens = new SqlHubTokenStore(jdbc, clock);
   }
 
   @Override
@@ -88,5 +92,10 @@ public final class SqlTx implements Tx {
   @Override
   public ContextStore context() {
     return context;
+  }
+
+  @Override
+  public HubTokenStore hubTokens() {
+    return hubTokens;
   }
 }

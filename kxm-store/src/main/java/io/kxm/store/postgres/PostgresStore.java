@@ -122,7 +122,11 @@ public final class PostgresStore extends BaseStore {
       return new HikariDataSource(config);
     } catch (RuntimeException e) {
       if (e.getCause() instanceof SQLException sql) {
-        throw SqlErrors.translate(sql, name, "connect");
+        KxmException failed = SqlErrors.translate(sql, name, "connect");
+        // At start nothing retries: "unavailable" (the hub retries by itself) would mislead.
+        throw failed.code() == ErrorCode.STORE_UNAVAILABLE
+            ? new KxmException(ErrorCode.STORE_UNREACHABLE, failed.getMessage(), e)
+            : failed;
       }
       throw e;
     }

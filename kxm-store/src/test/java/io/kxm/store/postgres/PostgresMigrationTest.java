@@ -134,7 +134,7 @@ class PostgresMigrationTest {
   }
 
   @Test
-  void an_unreachable_server_is_reported_unavailable_without_the_password() {
+  void an_unreachable_server_at_open_is_reported_unreachable_without_the_password() {
     StoreConfig config =
         StoreConfig.postgres(PostgresLocation.parse("postgresql://kxm:s3cret@127.0.0.1:1/kxm"));
 
@@ -142,8 +142,10 @@ class PostgresMigrationTest {
         .isInstanceOfSatisfying(
             KxmException.class,
             e -> {
-              assertThat(e.code()).isEqualTo(ErrorCode.STORE_UNAVAILABLE);
+              // Nothing retries an open: "unavailable" would promise that the hub retries.
+              assertThat(e.code()).isEqualTo(ErrorCode.STORE_UNREACHABLE);
               assertThat(e.getMessage()).contains("127.0.0.1:1").doesNotContain("s3cret");
+              assertThat(e.hint()).doesNotContain("retries by itself");
             });
   }
 

@@ -74,7 +74,8 @@ class SqliteOpeningTest {
               "runtime_presence:1",
               "context_items:1",
               "context_proposals:1",
-              "text_doc:1");
+              "text_doc:1",
+              "hub_tokens:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");
