@@ -13,6 +13,8 @@ import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
 import io.kxm.store.sync.SqlSyncEventStore;
 import io.kxm.store.sync.SyncEventStore;
+import io.kxm.store.workflow.SignatureDigestStore;
+import io.kxm.store.workflow.SqlSignatureDigestStore;
 import io.kxm.store.workflow.SqlWorkflowJournalStore;
 import io.kxm.store.workflow.SqlWorkflowRunStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
@@ -27,6 +29,7 @@ public final class SqlTx implements Tx {
   private final LeaseStore leases;
   private final WorkflowRunStore workflowRuns;
   private final WorkflowJournalStore workflowJournal;
+  private final SignatureDigestStore signatureDigests;
   private final SyncEventStore syncEvents;
   private final ContextStore context;
 
@@ -37,6 +40,7 @@ public final class SqlTx implements Tx {
     this.leases = new SqlLeaseStore(jdbc, clock);
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
+    this.signatureDigests = new SqlSignatureDigestStore(jdbc);
     this.syncEvents = new SqlSyncEventStore(jdbc, clock);
     this.context = new SqlContextStore(jdbc);
   }
@@ -69,6 +73,11 @@ public final class SqlTx implements Tx {
   @Override
   public WorkflowJournalStore workflowJournal() {
     return workflowJournal;
+  }
+
+  @Override
+  public SignatureDigestStore signatureDigests() {
+    return signatureDigests;
   }
 
   @Override
