@@ -73,7 +73,8 @@ class SqliteOpeningTest {
               "runtime_presence:1",
               "context_items:1",
               "context_proposals:1",
-              "text_doc:1");
+              "text_doc:1",
+              "signature_digests:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");
