@@ -83,7 +83,8 @@ public final class WebhookSignature {
 
   /**
    * The exact bytes that are signed: {@code v1\n<method>\n<path>\n<delivery>\n<timestamp>\n} in
-   * US-ASCII, followed by the raw body.
+   * UTF-8 (plain ASCII for every request that can verify: delivery IDs and timestamps are checked
+   * first, and workflow and run IDs are ASCII), followed by the raw body.
    *
    * @param timestamp the {@code X-KXM-Timestamp} text as sent, or empty
    */
