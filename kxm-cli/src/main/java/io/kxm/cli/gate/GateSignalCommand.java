@@ -31,7 +31,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code kxm gate signal}: sends a waiting run the signed signal that releases it, as a CI job or a
- * script would. The body is signed over {@code <timestamp>.<body>} with the signal secret.
+ * script would. It is signed with the signal secret over the v1 string, which names the run's
+ * signal path and the delivery ID (see {@link WebhookSignature}).
  */
 @Command(
     name = "signal",
@@ -120,16 +121,17 @@ public final class GateSignalCommand implements Callable<Integer> {
                 + "/v1/workflows/runs/"
                 + URLEncoder.encode(runId, StandardCharsets.UTF_8)
                 + "/signal");
+    String deliveryId = delivery != null ? delivery : "gate-" + UUID.randomUUID();
+    String signature =
+        WebhookSignature.sign(
+            secret, "POST", WebhookSignature.signalPath(runId), deliveryId, timestamp, raw);
     HttpRequest request =
         HttpRequest.newBuilder(uri)
             .timeout(Duration.ofSeconds(30))
             .header("Content-Type", "application/json")
-            .header(
-                WebhookSignature.DELIVERY_HEADER,
-                delivery != null ? delivery : "gate-" + UUID.randomUUID())
+            .header(WebhookSignature.DELIVERY_HEADER, deliveryId)
             .header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp))
-            .header(
-                WebhookSignature.SIGNATURE_HEADER, WebhookSignature.sign(secret, timestamp, raw))
+            .header(WebhookSignature.SIGNATURE_HEADER, signature)
             .POST(HttpRequest.BodyPublishers.ofByteArray(raw))
             .build();
     HttpResponse<String> response;

@@ -140,7 +140,13 @@ class WorkflowCliTest {
             .header(WebhookSignature.TIMESTAMP_HEADER, Long.toString(timestamp))
             .header(
                 WebhookSignature.SIGNATURE_HEADER,
-                WebhookSignature.sign(SigningSecret.of(START_SECRET, "test"), timestamp, body))
+                WebhookSignature.sign(
+                    SigningSecret.of(START_SECRET, "test"),
+                    "POST",
+                    WebhookSignature.startPath("deploy"),
+                    delivery,
+                    timestamp,
+                    body))
             .POST(HttpRequest.BodyPublishers.ofByteArray(body))
             .build();
     try (HttpClient client = HttpClient.newHttpClient()) {

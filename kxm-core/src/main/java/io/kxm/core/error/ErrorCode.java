@@ -147,9 +147,16 @@ public enum ErrorCode {
   INVALID_DELIVERY_ID(400, "Send X-KXM-Delivery with 1 to 128 printable characters."),
   SIGNATURE_INVALID(
       401,
-      "Sign '<timestamp>.<raw body>' with HMAC-SHA256 and send X-KXM-Signature: sha256=<hex>."),
+      "Sign the v1 string (v1, method, path, delivery, timestamp, body; see docs/http-api.md)"
+          + " with HMAC-SHA256 and send X-KXM-Signature: sha256=<hex>."),
   SIGNATURE_EXPIRED(
       401, "Sign with the current Unix time in X-KXM-Timestamp; check the sender's clock."),
+  SIGNATURE_REPLAYED(
+      409,
+      "Sign the request again with the current X-KXM-Timestamp; a retry that keeps its"
+          + " X-KXM-Delivery and body is answered as a duplicate."),
+  DELIVERY_CONFLICT(
+      409, "Send a different body with a fresh X-KXM-Delivery; a delivery ID names one body."),
   INVALID_JOURNAL_CATEGORY(
       400,
       "Use plan, decision, contradiction, error, lesson, observation, hypothesis, experiment,"

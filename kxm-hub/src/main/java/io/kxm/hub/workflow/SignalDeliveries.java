@@ -1,24 +1,27 @@
 package io.kxm.hub.workflow;
 
 import io.kxm.core.workflow.run.Decision;
-import io.kxm.core.workflow.run.RunGuards;
 import io.kxm.core.workflow.run.RunView;
-import io.kxm.core.workflow.run.SignalCommand;
 import io.kxm.core.workflow.run.SignalIntake;
 import io.kxm.core.workflow.run.Signals;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.StoredRun;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
  * Applies signed signals to waiting runs. The signal secret of the run's pinned definition signs
- * them; a delivery ID applied before changes nothing and answers with the run as it is.
+ * them, and a signal to a run that does not exist is refused as a wrongly signed one. The signature
+ * is claimed in the transaction that applies the signal; a delivery ID applied before changes
+ * nothing and answers with the run as it is, unless its body differs.
  */
 final class SignalDeliveries {
   private final WorkflowRegistry registry;
   private final StreamWriter writer;
   private final RunUpdates updates;
   private final RetrospectiveExporter retrospectives;
+  private final SignatureReplays replays;
   private final Clock clock;
 
   SignalDeliveries(
@@ -26,41 +29,45 @@ final class SignalDeliveries {
       StreamWriter writer,
       RunUpdates updates,
       RetrospectiveExporter retrospectives,
+      SignatureReplays replays,
       Clock clock) {
     this.registry = registry;
     this.writer = writer;
     this.updates = updates;
     this.retrospectives = retrospectives;
+    this.replays = replays;
     this.clock = clock;
   }
 
   /** The answer: the run after the signal, and whether this delivery was a repeat. */
   record Applied(RunView run, boolean duplicate) {}
 
-  Applied signal(String runId, Signed request) {
-    StoredRun stored =
-        writer
-            .store()
-            .workflowRuns()
-            .find(runId)
-            .orElseThrow(() -> RunGuards.notFound(runId).toException());
-    SignalCommand command =
+  Applied signal(String runId, SignedRequest request) {
+    Optional<StoredRun> found = writer.store().workflowRuns().find(runId);
+    if (found.isEmpty()) {
+      throw SignalIntake.unknown(runId, request, clock.instant());
+    }
+    StoredRun stored = found.get();
+    SignalIntake.Accepted accepted =
         SignalIntake.read(
             stored.definition(),
             registry.secretsFor(stored.definition()),
             runId,
-            request.deliveryId(),
-            request.timestamp(),
-            request.signature(),
-            request.body(),
+            request,
             clock.instant());
     RunUpdates.Result result =
-        writer.write((tx, events) ->
-            updates.apply(
-                tx,
-                events,
-                runId,
-                (run, now) -> Signals.decide(run.definition(), run.run(), command, now)));
+        writer.write((tx, events) -> {
+          replays.claim(
+              tx,
+              accepted.signature(),
+              stored.definition(),
+              "run " + runId + ", delivery " + request.deliveryId());
+          return updates.apply(
+              tx,
+              events,
+              runId,
+              (run, now) -> Signals.decide(run.definition(), run.run(), accepted.command(), now));
+        });
     retrospectives.flush();
     return new Applied(
         RunView.of(result.run().definition(), result.run().run()),

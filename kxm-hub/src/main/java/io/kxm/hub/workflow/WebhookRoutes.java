@@ -2,6 +2,7 @@ package io.kxm.hub.workflow;
 
 import io.javalin.http.Context;
 import io.javalin.http.HandlerType;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.core.workflow.signature.WebhookSignature;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.BodyKind;
@@ -36,12 +37,15 @@ final class WebhookRoutes {
   }
 
   private void start(Context ctx) {
-    WebhookStarts.Started started = starts.start(ctx.pathParam("workflowId"), signed(ctx));
+    String workflowId = ctx.pathParam("workflowId");
+    WebhookStarts.Started started =
+        starts.start(workflowId, signed(ctx, WebhookSignature.startPath(workflowId)));
     ctx.status(started.duplicate() ? 200 : 201).json(started);
   }
 
   private void signal(Context ctx) {
-    ctx.json(signals.signal(ctx.pathParam("runId"), signed(ctx)));
+    String runId = ctx.pathParam("runId");
+    ctx.json(signals.signal(runId, signed(ctx, WebhookSignature.signalPath(runId))));
   }
 
   private void degrade(Context ctx) {
@@ -49,8 +53,14 @@ final class WebhookRoutes {
     ctx.json(Map.of("run", degrades.degrade(body.command(ctx.pathParam("runId")))));
   }
 
-  private static Signed signed(Context ctx) {
-    return new Signed(
+  /**
+   * The request as signed: the path is the route's with the ID as routed, so a hub behind a
+   * prefix-stripping proxy checks what its sender signed.
+   */
+  private static SignedRequest signed(Context ctx, String path) {
+    return new SignedRequest(
+        ctx.method().name(),
+        path,
         ctx.header(WebhookSignature.DELIVERY_HEADER),
         ctx.header(WebhookSignature.TIMESTAMP_HEADER),
         ctx.header(WebhookSignature.SIGNATURE_HEADER),

@@ -1,31 +1,43 @@
 package io.kxm.hub.workflow;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.peer.Message;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.WebhookIntake;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.NewRun;
 import io.kxm.store.workflow.RunCreation;
 import io.kxm.store.workflow.StoredRun;
 import java.time.Clock;
+import java.util.Optional;
 
 /**
- * Starts runs from signed webhooks. The signature is verified before anything of the body is read;
- * then the run, the coordinator's prompt and its {@code message.queued} event are stored in one
- * transaction and published after it commits. A delivery ID the workflow already has answers with
- * that run and sends nothing.
+ * Starts runs from signed webhooks. The signature is verified before anything of the body is read,
+ * and before the answer reveals whether the workflow exists; then the signature is claimed, and the
+ * run, the coordinator's prompt and its {@code message.queued} event are stored in one transaction
+ * and published after it commits. A delivery ID the workflow already has answers with that run and
+ * sends nothing when the body is the same, and is a conflict when it is not.
  */
 final class WebhookStarts {
   private final WorkflowRegistry registry;
   private final StreamWriter writer;
   private final CoordinatorMail mail;
+  private final SignatureReplays replays;
   private final Clock clock;
 
-  WebhookStarts(WorkflowRegistry registry, StreamWriter writer, CoordinatorMail mail, Clock clock) {
+  WebhookStarts(
+      WorkflowRegistry registry,
+      StreamWriter writer,
+      CoordinatorMail mail,
+      SignatureReplays replays,
+      Clock clock) {
     this.registry = registry;
     this.writer = writer;
     this.mail = mail;
+    this.replays = replays;
     this.clock = clock;
   }
 
@@ -46,38 +58,55 @@ final class WebhookStarts {
     }
   }
 
-  Started start(String workflowId, Signed request) {
-    WorkflowDefinition definition = registry.require(workflowId);
+  Started start(String workflowId, SignedRequest request) {
+    Optional<WorkflowDefinition> found = registry.find(workflowId);
+    if (found.isEmpty()) {
+      throw WebhookIntake.unknown(workflowId, request, clock.instant()).refusal().toException();
+    }
+    WorkflowDefinition definition = found.get();
     String runId = Ids.next("run", clock);
     WebhookIntake.Result result =
         WebhookIntake.start(
-            definition,
-            registry.secretsFor(definition),
-            request.deliveryId(),
-            request.timestamp(),
-            request.signature(),
-            request.body(),
-            runId,
-            clock.instant());
+            definition, registry.secretsFor(definition), request, runId, clock.instant());
     WebhookIntake.Result.Accepted accepted =
         switch (result) {
           case WebhookIntake.Result.Refused refused -> throw refused.refusal().toException();
           case WebhookIntake.Result.Accepted a -> a;
         };
-    return writer.write((tx, events) ->
-        switch (tx.workflowRuns().create(new NewRun(runId, definition, accepted.history()))) {
-          case RunCreation.DuplicateDelivery duplicate -> Started.of(duplicate.run(), true);
-          case RunCreation.Created created -> {
-            Message prompt =
-                mail.send(
-                    tx,
-                    events,
-                    definition.project(),
-                    definition.coordinator(),
-                    accepted.prompt().text());
-            yield Started.of(
-                RunUpdates.promptSent(tx, created.run(), prompt.id(), clock.instant()), false);
+    String delivery = request.deliveryId();
+    return writer.write((tx, events) -> {
+      replays.claim(
+          tx,
+          accepted.signature(),
+          definition,
+          "workflow " + workflowId + ", delivery " + delivery);
+      return switch (tx.workflowRuns().create(new NewRun(runId, definition, accepted.history()))) {
+        case RunCreation.DuplicateDelivery duplicate -> {
+          if (!duplicate.run().run().payloadHash().equals(accepted.signature().bodySha256())) {
+            throw new KxmException(
+                ErrorCode.DELIVERY_CONFLICT,
+                "delivery "
+                    + delivery
+                    + " of workflow "
+                    + workflowId
+                    + " started run "
+                    + duplicate.run().id()
+                    + " with another body");
           }
-        });
+          yield Started.of(duplicate.run(), true);
+        }
+        case RunCreation.Created created -> {
+          Message prompt =
+              mail.send(
+                  tx,
+                  events,
+                  definition.project(),
+                  definition.coordinator(),
+                  accepted.prompt().text());
+          yield Started.of(
+              RunUpdates.promptSent(tx, created.run(), prompt.id(), clock.instant()), false);
+        }
+      };
+    });
   }
 }

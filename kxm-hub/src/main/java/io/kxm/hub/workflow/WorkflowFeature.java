@@ -42,10 +42,11 @@ public final class WorkflowFeature implements HubFeature, AutoCloseable {
     RunUpdates updates = new RunUpdates(clock, mail, retrospectives);
     this.hooks = new WorkflowHooks(updates);
     this.runs = new CoordinatorRuns(writer, updates, retrospectives, clock);
+    SignatureReplays replays = new SignatureReplays(clock, settings.retention());
     this.webhookRoutes =
         new WebhookRoutes(
-            new WebhookStarts(registry, writer, mail, clock),
-            new SignalDeliveries(registry, writer, updates, retrospectives, clock),
+            new WebhookStarts(registry, writer, mail, replays, clock),
+            new SignalDeliveries(registry, writer, updates, retrospectives, replays, clock),
             new QuorumDegrades(writer, updates, clock));
     this.sweeper = new WorkflowSweeper(writer, updates, retrospectives, clock, settings);
   }

@@ -1,6 +1,5 @@
 package io.kxm.hub.workflow;
 
-import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.workflow.definition.DefinitionLoader;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
@@ -9,6 +8,7 @@ import io.kxm.core.workflow.signature.WorkflowSecrets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.UnaryOperator;
 
 /**
@@ -44,13 +44,9 @@ final class WorkflowRegistry {
     return new WorkflowRegistry(definitions, secrets, env);
   }
 
-  WorkflowDefinition require(String workflowId) {
-    return definitions
-        .find(workflowId)
-        .map(WorkflowDefinitions.Loaded::definition)
-        .orElseThrow(() ->
-            new KxmException(
-                ErrorCode.WORKFLOW_NOT_FOUND, "the hub loaded no workflow '" + workflowId + "'"));
+  /** The loaded definition of {@code workflowId}, if the hub has one. */
+  Optional<WorkflowDefinition> find(String workflowId) {
+    return definitions.find(workflowId).map(WorkflowDefinitions.Loaded::definition);
   }
 
   /**

@@ -14,7 +14,8 @@ import java.util.Objects;
  *     .kxm/webhooks/} of the project)
  * @param retrospectivesDir where every finished run's retrospective is written ({@code
  *     .kxm/assets/retrospectives/} of the project)
- * @param retention how long finished runs and their journal are kept ({@code
+ * @param retention how long finished runs and their journal are kept, and how long the digest of an
+ *     accepted untimestamped signature is kept to refuse its replay ({@code
  *     KXM_WORKFLOW_RETENTION_MS}, 7 days)
  * @param promptTtl how long a coordinator prompt waits for its reply; an expired prompt fails a
  *     running run ({@code KXM_WORKFLOW_PROMPT_TTL_MS}, 24 h)

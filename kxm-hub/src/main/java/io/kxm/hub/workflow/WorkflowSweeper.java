@@ -14,7 +14,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Workflow housekeeping on a timer: fails waiting runs whose deadline passed (telling the
  * coordinator), writes pending retrospectives, and on a slower beat purges finished runs and their
- * journal past the retention window.
+ * journal past the retention window, and expired signature digests.
  */
 final class WorkflowSweeper implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(WorkflowSweeper.class);
@@ -73,10 +73,14 @@ final class WorkflowSweeper implements AutoCloseable {
     return due.size();
   }
 
-  /** Deletes finished runs and their journal older than the retention window. */
+  /**
+   * Deletes finished runs and their journal older than the retention window, and the signature
+   * digests that could no longer be replayed.
+   */
   int purge() {
-    Instant cutoff = clock.instant().minus(settings.retention());
-    return writer.store().workflowRuns().purgeFinishedBefore(cutoff);
+    Instant now = clock.instant();
+    writer.store().signatureDigests().purgeExpired(now);
+    return writer.store().workflowRuns().purgeFinishedBefore(now.minus(settings.retention()));
   }
 
   @Override

@@ -187,7 +187,7 @@ class HostileWebhooksTest {
             ? "d-" + DELIVERIES.incrementAndGet()
             : attempt.delivery();
     byte[] raw = attempt.body().getBytes(StandardCharsets.UTF_8);
-    String signature = signature(attempt, raw);
+    String signature = signature(attempt, delivery, raw);
     int before = runs();
 
     HttpRequest.Builder request =
@@ -222,37 +222,62 @@ class HostileWebhooksTest {
           assertThat(code)
               .as(what)
               .isIn("invalid_delivery_id", "invalid_json", "invalid_request", "value_too_long");
-      case 404 -> assertThat(code).as(what).isIn("workflow_not_found", "not_found");
+      case 404 -> assertThat(code).as(what).isEqualTo("not_found");
+      case 409 -> assertThat(code).as(what).isIn("signature_replayed", "delivery_conflict");
       default -> assertThat(code).as(what).isNotBlank();
     }
   }
 
-  private static String signature(Attempt attempt, byte[] raw) {
+  private static String signature(Attempt attempt, String delivery, byte[] raw) {
     String timestamp = attempt.timestamp();
+    String path = path(attempt);
+    String id = delivery(attempt, delivery);
     return switch (attempt.signing()) {
-      case RIGHT -> timestamp == null ? null : sign(KEY, timestamp, raw);
+      case RIGHT -> timestamp == null ? null : sign(KEY, path, id, timestamp, raw);
       case RIGHT_UPPERCASE ->
           timestamp == null
               ? null
               : "sha256="
-                  + sign(KEY, timestamp, raw).substring(7).toUpperCase(java.util.Locale.ROOT);
+                  + sign(KEY, path, id, timestamp, raw)
+                      .substring(7)
+                      .toUpperCase(java.util.Locale.ROOT);
       case OTHER_SECRET ->
           timestamp == null
               ? null
-              : sign("another-secret-0123456789".getBytes(StandardCharsets.UTF_8), timestamp, raw);
-      case OTHER_TIMESTAMP -> WebhookSignature.sign(SECRET, 1_000_000_000L, raw);
-      case UNTIMESTAMPED -> WebhookSignature.signUntimestamped(SECRET, raw);
+              : sign(
+                  "another-secret-0123456789".getBytes(StandardCharsets.UTF_8),
+                  path,
+                  id,
+                  timestamp,
+                  raw);
+      case OTHER_TIMESTAMP ->
+          WebhookSignature.sign(
+              SECRET, "POST", path(attempt), delivery(attempt, delivery), 1_000_000_000L, raw);
+      case UNTIMESTAMPED ->
+          WebhookSignature.signUntimestamped(
+              SECRET, "POST", path(attempt), delivery(attempt, delivery), raw);
       case GENERATED -> attempt.signature();
       case ABSENT -> null;
     };
   }
 
-  /** Signs over the timestamp text exactly as sent, whether or not it is a number. */
-  private static String sign(byte[] secret, String timestamp, byte[] raw) {
+  /** The path the hub signs over: the workflow ID as sent, which for real ones needs no escape. */
+  private static String path(Attempt attempt) {
+    return WebhookSignature.startPath(attempt.workflow());
+  }
+
+  private static String delivery(Attempt attempt, String delivery) {
+    return delivery == null ? "" : delivery;
+  }
+
+  /** Signs the v1 lines with the header texts exactly as sent, whether or not they are valid. */
+  private static String sign(
+      byte[] secret, String path, String delivery, String timestamp, byte[] raw) {
     try {
       javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
       mac.init(new javax.crypto.spec.SecretKeySpec(secret, "HmacSHA256"));
-      mac.update((timestamp + ".").getBytes(StandardCharsets.ISO_8859_1));
+      String lines = "v1\nPOST\n" + path + "\n" + delivery + "\n" + timestamp + "\n";
+      mac.update(lines.getBytes(StandardCharsets.ISO_8859_1));
       return "sha256=" + java.util.HexFormat.of().formatHex(mac.doFinal(raw));
     } catch (java.security.GeneralSecurityException e) {
       throw new IllegalStateException(e);

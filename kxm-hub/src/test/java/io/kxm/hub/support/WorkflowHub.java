@@ -29,6 +29,15 @@ public final class WorkflowHub implements AutoCloseable {
   private final MessagingHubAgents agents;
 
   public WorkflowHub(Path dir) {
+    this(dir, StoreConfig.sqlite(dir.resolve("kxm.db")), Map.of());
+  }
+
+  /**
+   * @param config the store, for example a PostgreSQL schema that several hubs share
+   * @param moreDefinitions further definitions to load beside {@link Workflows#DEFINITION}, by ID;
+   *     they may name the secret variables of {@link Workflows#secrets()}
+   */
+  public WorkflowHub(Path dir, StoreConfig config, Map<String, String> moreDefinitions) {
     this.clock = new SettableClock(MessagingHub.T0);
     this.projectRoot = dir.resolve("project");
     this.database = dir.resolve("kxm.db");
@@ -37,7 +46,8 @@ public final class WorkflowHub implements AutoCloseable {
             .withSweepInterval(Duration.ofMillis(50))
             .withPurgeInterval(Duration.ofMillis(50));
     Workflows.define(settings.definitionsDir());
-    this.store = Stores.open(StoreConfig.sqlite(database), clock);
+    moreDefinitions.forEach((id, json) -> Workflows.define(settings.definitionsDir(), id, json));
+    this.store = Stores.open(config, clock);
     LiveBus bus = new InProcessLiveBus();
     Map<String, String> secrets = Workflows.secrets();
     WorkflowFeature workflows = WorkflowFeature.create(store, bus, clock, settings, secrets::get);

@@ -45,9 +45,14 @@ public final class Workflows {
 
   /** Writes the definition into {@code folder}. */
   public static void define(Path folder) {
+    define(folder, ID, DEFINITION);
+  }
+
+  /** Writes the definition {@code json} of workflow {@code id} into {@code folder}. */
+  public static void define(Path folder, String id, String json) {
     try {
       Files.createDirectories(folder);
-      Files.writeString(folder.resolve(ID + ".json"), DEFINITION);
+      Files.writeString(folder.resolve(id + ".json"), json);
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
@@ -84,7 +89,9 @@ public final class Workflows {
       Http http, String path, String deliveryId, String body, String secret, Instant at) {
     byte[] raw = body.getBytes(StandardCharsets.UTF_8);
     long timestamp = at.getEpochSecond();
-    String signature = WebhookSignature.sign(SigningSecret.of(secret, "test"), timestamp, raw);
+    String signature =
+        WebhookSignature.sign(
+            SigningSecret.of(secret, "test"), "POST", path, deliveryId, timestamp, raw);
     return http.send(
         http.request(
                 path,

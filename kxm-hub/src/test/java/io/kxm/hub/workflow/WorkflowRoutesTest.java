@@ -70,12 +70,13 @@ class WorkflowRoutesTest {
   }
 
   @Test
-  void a_replayed_delivery_id_answers_with_the_original_run() {
+  void a_retried_delivery_id_signed_again_answers_with_the_original_run() {
     String id = delivery();
     String runId = hub.startRun(id);
 
     Http.Response again =
-        Workflows.start(hub.http, id, "{\"version\":\"1.2.3\"}", hub.clock.instant());
+        Workflows.start(
+            hub.http, id, "{\"version\":\"1.2.3\"}", hub.clock.instant().plusSeconds(1));
 
     assertThat(again.status()).as(again.body()).isEqualTo(200);
     assertThat(again.json().path("runId").asString()).isEqualTo(runId);

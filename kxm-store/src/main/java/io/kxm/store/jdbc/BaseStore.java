@@ -16,8 +16,10 @@ import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.RoutedAgentEventStore;
 import io.kxm.store.sync.RoutedSyncEventStore;
 import io.kxm.store.sync.SyncEventStore;
+import io.kxm.store.workflow.RoutedSignatureDigestStore;
 import io.kxm.store.workflow.RoutedWorkflowJournalStore;
 import io.kxm.store.workflow.RoutedWorkflowRunStore;
+import io.kxm.store.workflow.SignatureDigestStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
 import io.kxm.store.workflow.WorkflowRunStore;
 import java.time.Clock;
@@ -40,6 +42,8 @@ public abstract class BaseStore implements Store {
   private final WorkflowRunStore workflowRuns = new RoutedWorkflowRunStore(this, Tx::workflowRuns);
   private final WorkflowJournalStore workflowJournal =
       new RoutedWorkflowJournalStore(this, Tx::workflowJournal);
+  private final SignatureDigestStore signatureDigests =
+      new RoutedSignatureDigestStore(this, Tx::signatureDigests);
   private final SyncEventStore syncEvents = new RoutedSyncEventStore(this);
 
   protected BaseStore(Dialect dialect, MigrationReport migration, Clock clock, String name) {
@@ -134,6 +138,11 @@ public abstract class BaseStore implements Store {
   @Override
   public final WorkflowJournalStore workflowJournal() {
     return workflowJournal;
+  }
+
+  @Override
+  public final SignatureDigestStore signatureDigests() {
+    return signatureDigests;
   }
 
   @Override

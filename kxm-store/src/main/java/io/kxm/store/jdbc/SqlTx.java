@@ -17,6 +17,8 @@ import io.kxm.store.sync.SqlSyncEventStore;
 import io.kxm.store.sync.SyncEventStore;
 import io.kxm.store.token.HubTokenStore;
 import io.kxm.store.token.SqlHubTokenStore;
+import io.kxm.store.workflow.SignatureDigestStore;
+import io.kxm.store.workflow.SqlSignatureDigestStore;
 import io.kxm.store.workflow.SqlWorkflowJournalStore;
 import io.kxm.store.workflow.SqlWorkflowRunStore;
 import io.kxm.store.workflow.WorkflowJournalStore;
@@ -32,6 +34,7 @@ public final class SqlTx implements Tx {
   private final LeaseStore leases;
   private final WorkflowRunStore workflowRuns;
   private final WorkflowJournalStore workflowJournal;
+  private final SignatureDigestStore signatureDigests;
   private final SyncEventStore syncEvents;
   private final ContextStore context;
   private final HubTokenStore hubTokens;
@@ -44,6 +47,7 @@ public final class SqlTx implements Tx {
     this.leases = new SqlLeaseStore(jdbc, clock);
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
+    this.signatureDigests = new SqlSignatureDigestStore(jdbc);
     this.syncEvents = new SqlSyncEventStore(jdbc, clock);
     this.context = new SqlContextStore(jdbc);
     this.hubTokens = new SqlHubTokenStore(jdbc, clock);
@@ -82,6 +86,11 @@ public final class SqlTx implements Tx {
   @Override
   public WorkflowJournalStore workflowJournal() {
     return workflowJournal;
+  }
+
+  @Override
+  public SignatureDigestStore signatureDigests() {
+    return signatureDigests;
   }
 
   @Override

@@ -22,4 +22,7 @@ public interface WorkflowPorts {
   WorkflowRunStore workflowRuns();
 
   WorkflowJournalStore workflowJournal();
+
+  /** Digests of accepted webhook and signal signatures, to refuse a replayed one. */
+  SignatureDigestStore signatureDigests();
 }

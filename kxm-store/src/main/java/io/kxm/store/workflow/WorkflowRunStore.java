@@ -14,7 +14,7 @@ public interface WorkflowRunStore {
   /**
    * Stores a new run with its first records. When the workflow already has a run for the same
    * delivery ID in this project, nothing is stored and that run comes back as {@link
-   * RunCreation.DuplicateDelivery}.
+   * RunCreation.DuplicateDelivery}; its {@code payloadHash} tells a retry from a conflicting body.
    */
   RunCreation create(NewRun run);
 

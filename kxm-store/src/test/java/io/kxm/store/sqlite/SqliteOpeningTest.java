@@ -75,7 +75,8 @@ class SqliteOpeningTest {
               "context_items:1",
               "context_proposals:1",
               "text_doc:1",
-              "hub_tokens:1");
+              "hub_tokens:1",
+              "signature_digests:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");

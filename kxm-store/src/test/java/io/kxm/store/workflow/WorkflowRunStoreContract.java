@@ -17,6 +17,7 @@ import io.kxm.core.workflow.run.SignalCommand;
 import io.kxm.core.workflow.run.Signals;
 import io.kxm.core.workflow.signature.SignatureCheck;
 import io.kxm.core.workflow.signature.SignaturePolicy;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.core.workflow.signature.SigningSecret;
 import io.kxm.core.workflow.signature.WebhookSignature;
 import io.kxm.store.jdbc.Jdbc;
@@ -254,15 +255,14 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
     SigningSecret secret = SigningSecret.of("correct-horse-battery-staple-42", "KXM_TEST_SECRET");
     byte[] body = "{\"repo\":\"raw-body-marker-123\"}".getBytes(StandardCharsets.UTF_8);
     long now = clock.instant().getEpochSecond();
-    String signature = WebhookSignature.sign(secret, now, body);
+    String path = WebhookSignature.startPath(definition.id());
+    String signature = WebhookSignature.sign(secret, "POST", path, "d-secret", now, body);
     SignatureCheck.Verified start =
         (SignatureCheck.Verified)
             WebhookSignature.verify(
                 secret,
                 SignaturePolicy.of(definition),
-                signature,
-                Long.toString(now),
-                body,
+                new SignedRequest("POST", path, "d-secret", Long.toString(now), signature, body),
                 clock.instant());
     List<RunEvent> history =
         new ArrayList<>(

@@ -97,7 +97,7 @@ public final class RunFold {
         if (s.status != RunStatus.WAITING) {
           throw s.broken("a signal needs a waiting run, not " + s.status.wire());
         }
-        s.signalDeliveries.add(e.deliveryId());
+        s.signalDeliveries.put(e.deliveryId(), e.bodySha256());
       }
       case QuorumDegraded e -> {
         s.requireOpen();

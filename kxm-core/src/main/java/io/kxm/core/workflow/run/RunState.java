@@ -5,10 +5,8 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /** The fold's working state; mutable, confined to one fold, frozen by {@link #snapshot}. */
 final class RunState {
@@ -24,7 +22,7 @@ final class RunState {
   Failure failure;
   String promptMessageId;
   final List<RunEvent.QuorumDegraded> degradations = new ArrayList<>();
-  final Set<String> signalDeliveries = new LinkedHashSet<>();
+  final Map<String, String> signalDeliveries = new LinkedHashMap<>();
   final List<RunTransition> path = new ArrayList<>();
   Instant updatedAt;
   Instant finishedAt;
@@ -57,7 +55,7 @@ final class RunState {
     s.failure = run.failure();
     s.promptMessageId = run.promptMessageId();
     s.degradations.addAll(run.degradations());
-    s.signalDeliveries.addAll(run.signalDeliveries());
+    s.signalDeliveries.putAll(run.signalDeliveries());
     s.path.addAll(run.path());
     s.updatedAt = run.updatedAt();
     s.finishedAt = run.finishedAt();
@@ -242,7 +240,7 @@ final class RunState {
         failure,
         promptMessageId,
         List.copyOf(degradations),
-        Collections.unmodifiableSet(new LinkedHashSet<>(signalDeliveries)),
+        Collections.unmodifiableMap(new LinkedHashMap<>(signalDeliveries)),
         List.copyOf(path),
         started.at(),
         updatedAt,

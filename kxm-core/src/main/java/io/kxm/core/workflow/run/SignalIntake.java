@@ -6,6 +6,7 @@ import io.kxm.core.workflow.CheckpointStatus;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.signature.SignatureCheck;
 import io.kxm.core.workflow.signature.SignaturePolicy;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.core.workflow.signature.WebhookSignature;
 import io.kxm.core.workflow.signature.WorkflowSecrets;
 import java.time.Instant;
@@ -22,26 +23,30 @@ public final class SignalIntake {
   private SignalIntake() {}
 
   /**
+   * A signal whose signature verified, and what the signature yields.
+   *
+   * @param signature its digest, to be claimed once, and its timestamp
+   */
+  public record Accepted(SignalCommand command, SignatureCheck.Verified signature) {}
+
+  /**
    * @throws KxmException {@code SIGNATURE_INVALID} or {@code SIGNATURE_EXPIRED}, {@code
    *     INVALID_DELIVERY_ID}, {@code INVALID_JSON} or {@code INVALID_REQUEST} for a body without a
    *     key or status, {@code INVALID_SIGNAL_KEY}, or a limit's code
    */
-  public static SignalCommand read(
+  public static Accepted read(
       WorkflowDefinition definition,
       WorkflowSecrets secrets,
       String runId,
-      String deliveryId,
-      String timestamp,
-      String signature,
-      byte[] rawBody,
+      SignedRequest request,
       Instant now) {
     SignatureCheck check =
-        WebhookSignature.verify(
-            secrets.signal(), SignaturePolicy.of(definition), signature, timestamp, rawBody, now);
+        WebhookSignature.verify(secrets.signal(), SignaturePolicy.of(definition), request, now);
     if (check instanceof SignatureCheck.Refused refused) {
-      throw refused.toException();
+      throw refusal(refused, runId);
     }
-    JsonNode body = WebhookIntake.object(rawBody);
+    SignatureCheck.Verified verified = (SignatureCheck.Verified) check;
+    JsonNode body = WebhookIntake.object(request.body());
     String status = text(body, "status");
     if (body.path("signalKey").isMissingNode() || status == null) {
       throw new KxmException(
@@ -51,14 +56,28 @@ public final class SignalIntake {
     for (Map.Entry<String, JsonNode> e : body.path("evidence").properties()) {
       evidence.put(e.getKey(), e.getValue().isValueNode() ? e.getValue().asString() : null);
     }
-    return new SignalCommand(
-        runId,
-        text(body, "signalKey"),
-        deliveryId,
-        ((SignatureCheck.Verified) check).bodySha256(),
-        CheckpointStatus.fromWire(status),
-        text(body, "summary"),
-        evidence);
+    SignalCommand command =
+        new SignalCommand(
+            runId,
+            text(body, "signalKey"),
+            request.deliveryId(),
+            verified.bodySha256(),
+            CheckpointStatus.fromWire(status),
+            text(body, "summary"),
+            evidence);
+    return new Accepted(command, verified);
+  }
+
+  /**
+   * The refusal for a signal to a run that does not exist: the one a wrongly signed signal to a
+   * real run gets, so the answer does not reveal which runs exist.
+   */
+  public static KxmException unknown(String runId, SignedRequest request, Instant now) {
+    return refusal(WebhookSignature.refuseWithoutTarget(request, now), runId);
+  }
+
+  private static KxmException refusal(SignatureCheck.Refused refused, String runId) {
+    return new KxmException(refused.code(), refused.message() + " (run " + runId + ")");
   }
 
   private static String text(JsonNode body, String field) {

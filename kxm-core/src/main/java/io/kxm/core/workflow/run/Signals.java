@@ -22,7 +22,17 @@ public final class Signals {
 
   public static Decision decide(
       WorkflowDefinition definition, WorkflowRun run, SignalCommand command, Instant now) {
-    if (run.signalDeliveries().contains(command.deliveryId())) {
+    String appliedBody = run.signalDeliveries().get(command.deliveryId());
+    if (appliedBody != null && !appliedBody.equals(command.bodySha256())) {
+      return refused(
+          ErrorCode.DELIVERY_CONFLICT,
+          "delivery "
+              + command.deliveryId()
+              + " was already applied to run "
+              + run.id()
+              + " with another body");
+    }
+    if (appliedBody != null) {
       return new Decision.Unchanged(
           run, "delivery " + command.deliveryId() + " was already applied to run " + run.id());
     }

@@ -6,9 +6,9 @@ import io.kxm.core.json.Json;
 import io.kxm.core.workflow.WorkflowRefusal;
 import io.kxm.core.workflow.definition.PromptTemplate;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
-import io.kxm.core.workflow.signature.DeliveryIds;
 import io.kxm.core.workflow.signature.SignatureCheck;
 import io.kxm.core.workflow.signature.SignaturePolicy;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.core.workflow.signature.WebhookSignature;
 import io.kxm.core.workflow.signature.WorkflowSecrets;
 import java.nio.charset.StandardCharsets;
@@ -17,9 +17,9 @@ import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks a webhook that would start a run and prepares what the hub stores: the signature first
- * (nothing of an unsigned body is parsed), then the delivery ID, then the body, which must be a
- * JSON object. The body itself goes no further than the prompt; the run keeps its SHA-256.
+ * Checks a webhook that would start a run and prepares what the hub stores: the delivery ID and the
+ * signature first (nothing of an unsigned body is parsed), then the body, which must be a JSON
+ * object. The body itself goes no further than the prompt; the run keeps its SHA-256.
  */
 public final class WebhookIntake {
   private WebhookIntake() {}
@@ -30,8 +30,12 @@ public final class WebhookIntake {
      * @param history the run's first records; store them with the run, then append {@code
      *     PromptSent} once the prompt message exists
      * @param prompt the coordinator's first request
+     * @param signature what the verified signature yields: its digest, to be claimed once
      */
-    record Accepted(List<RunEvent> history, PromptTemplate.RenderedPrompt prompt)
+    record Accepted(
+        List<RunEvent> history,
+        PromptTemplate.RenderedPrompt prompt,
+        SignatureCheck.Verified signature)
         implements Result {
       public Accepted {
         history = List.copyOf(history);
@@ -47,28 +51,33 @@ public final class WebhookIntake {
   public static Result start(
       WorkflowDefinition definition,
       WorkflowSecrets secrets,
-      String deliveryId,
-      String timestamp,
-      String signature,
-      byte[] rawBody,
+      SignedRequest request,
       String runId,
       Instant now) {
     SignatureCheck check =
-        WebhookSignature.verify(
-            secrets.start(), SignaturePolicy.of(definition), signature, timestamp, rawBody, now);
+        WebhookSignature.verify(secrets.start(), SignaturePolicy.of(definition), request, now);
     if (check instanceof SignatureCheck.Refused refused) {
       return refused(refused.code(), refused.message() + " (workflow " + definition.id() + ")");
     }
-    String payloadHash = ((SignatureCheck.Verified) check).bodySha256();
+    SignatureCheck.Verified verified = (SignatureCheck.Verified) check;
     try {
-      DeliveryIds.require(deliveryId);
-      JsonNode payload = object(rawBody);
+      JsonNode payload = object(request.body());
       return new Result.Accepted(
-          RunStart.events(definition, deliveryId, payloadHash, now),
-          CoordinatorPrompts.initial(definition, runId, payload));
+          RunStart.events(definition, request.deliveryId(), verified.bodySha256(), now),
+          CoordinatorPrompts.initial(definition, runId, payload),
+          verified);
     } catch (KxmException e) {
       return refused(e.code(), e.getMessage());
     }
+  }
+
+  /**
+   * A webhook for a workflow the hub does not have: refused as a wrongly signed one to a real
+   * workflow is, so the answer does not reveal which workflows exist.
+   */
+  public static Result.Refused unknown(String workflowId, SignedRequest request, Instant now) {
+    SignatureCheck.Refused refused = WebhookSignature.refuseWithoutTarget(request, now);
+    return refused(refused.code(), refused.message() + " (workflow " + workflowId + ")");
   }
 
   /** The body as a JSON object; anything else is {@code INVALID_JSON}. */
@@ -84,7 +93,7 @@ public final class WebhookIntake {
     throw new KxmException(ErrorCode.INVALID_JSON, "the body must be a JSON object");
   }
 
-  private static Result refused(ErrorCode code, String message) {
+  private static Result.Refused refused(ErrorCode code, String message) {
     return new Result.Refused(WorkflowRefusal.of(code, message));
   }
 }

@@ -4,7 +4,6 @@ import io.kxm.core.workflow.CheckpointStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 /**
  * A run as the fold of its history. Never built by hand: {@link RunFold#fold} produces it, so two
@@ -19,7 +18,8 @@ import java.util.Set;
  * @param failure why the run failed; null unless {@code failed}
  * @param promptMessageId the coordinator message whose reply or expiry concerns the run
  * @param degradations quorums an admin lowered, each for one attempt
- * @param signalDeliveries delivery IDs of signals already applied, to de-duplicate retries
+ * @param signalDeliveries delivery IDs of signals already applied, each with the SHA-256 of its
+ *     body: a retry with the same body is a duplicate, one with another body a conflict
  * @param path every transition the run took, in order
  * @param version the number of history records; appends name it for optimistic concurrency
  */
@@ -41,7 +41,7 @@ public record WorkflowRun(
     Failure failure,
     String promptMessageId,
     List<RunEvent.QuorumDegraded> degradations,
-    Set<String> signalDeliveries,
+    Map<String, String> signalDeliveries,
     List<RunTransition> path,
     Instant createdAt,
     Instant updatedAt,

@@ -12,11 +12,14 @@ public sealed interface SignatureCheck {
    *
    * @param bodySha256 hex SHA-256 of the raw body, the only form of the body that is kept
    * @param signedAt the signed timestamp, or null for an untimestamped signature
+   * @param signatureSha256 hex SHA-256 of the signature's 32 bytes (however its hex was cased): the
+   *     digest the store keeps to refuse the same signature twice
    */
-  record Verified(String bodySha256, Instant signedAt) implements SignatureCheck {}
+  record Verified(String bodySha256, Instant signedAt, String signatureSha256)
+      implements SignatureCheck {}
 
   /**
-   * @param code {@code SIGNATURE_INVALID} or {@code SIGNATURE_EXPIRED}
+   * @param code {@code SIGNATURE_INVALID}, {@code SIGNATURE_EXPIRED} or {@code INVALID_DELIVERY_ID}
    */
   record Refused(ErrorCode code, String message) implements SignatureCheck {
     public KxmException toException() {

@@ -10,6 +10,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Tokens;
 import io.kxm.core.workflow.CheckpointStatus;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
+import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.core.workflow.signature.SigningSecret;
 import io.kxm.core.workflow.signature.WebhookSignature;
 import io.kxm.core.workflow.signature.WorkflowSecrets;
@@ -28,15 +29,28 @@ class IntakeTest {
   private WebhookIntake.Result webhook(String delivery, String body, SigningSecret secret) {
     byte[] raw = body.getBytes(StandardCharsets.UTF_8);
     String ts = Long.toString(NOW.getEpochSecond());
+    String path = WebhookSignature.startPath(definition.id());
+    String signature =
+        delivery.contains(" ")
+            ? WebhookSignature.sign(secret, "POST", path, "x", NOW.getEpochSecond(), raw)
+            : WebhookSignature.sign(secret, "POST", path, delivery, NOW.getEpochSecond(), raw);
     return WebhookIntake.start(
         definition,
         secrets,
-        delivery,
-        ts,
-        WebhookSignature.sign(secret, NOW.getEpochSecond(), raw),
-        raw,
+        new SignedRequest("POST", path, delivery, ts, signature, raw),
         "wfr_9",
         NOW);
+  }
+
+  private static SignedRequest signed(SigningSecret secret, String ts, byte[] body) {
+    String path = WebhookSignature.signalPath("wfr_9");
+    return new SignedRequest(
+        "POST",
+        path,
+        "sig-1",
+        ts,
+        WebhookSignature.sign(secret, "POST", path, "sig-1", Long.parseLong(ts), body),
+        body);
   }
 
   private static ErrorCode refused(WebhookIntake.Result result) {
@@ -63,10 +77,10 @@ class IntakeTest {
   }
 
   @Test
-  void the_signature_is_checked_before_the_delivery_and_the_body() {
-    assertThat(refused(webhook("bad id", "not json", signal)))
-        .isEqualTo(ErrorCode.SIGNATURE_INVALID);
-    assertThat(refused(webhook("bad id", "{}", start))).isEqualTo(ErrorCode.INVALID_DELIVERY_ID);
+  void the_delivery_and_the_signature_are_checked_before_the_body() {
+    assertThat(refused(webhook("gh-1", "not json", signal))).isEqualTo(ErrorCode.SIGNATURE_INVALID);
+    assertThat(refused(webhook("bad id", "not json", start)))
+        .isEqualTo(ErrorCode.INVALID_DELIVERY_ID);
     assertThat(refused(webhook("gh-1", "[1,2]", start))).isEqualTo(ErrorCode.INVALID_JSON);
   }
 
@@ -78,30 +92,14 @@ class IntakeTest {
     String ts = Long.toString(NOW.getEpochSecond());
 
     SignalCommand command =
-        SignalIntake.read(
-            definition,
-            secrets,
-            "wfr_9",
-            "sig-1",
-            ts,
-            WebhookSignature.sign(signal, NOW.getEpochSecond(), body),
-            body,
-            NOW);
+        SignalIntake.read(definition, secrets, "wfr_9", signed(signal, ts, body), NOW).command();
 
     assertThat(command.signalKey()).isEqualTo("ci-42");
     assertThat(command.status()).isEqualTo(CheckpointStatus.FAILED);
     assertThat(command.evidence()).isEqualTo(Map.of("tests", "3 red"));
     assertThat(command.bodySha256()).isEqualTo(Tokens.sha256Hex(body));
-    assertThatThrownBy(() ->
-            SignalIntake.read(
-                definition,
-                secrets,
-                "wfr_9",
-                "sig-1",
-                ts,
-                WebhookSignature.sign(start, NOW.getEpochSecond(), body),
-                body,
-                NOW))
+    assertThatThrownBy(
+            () -> SignalIntake.read(definition, secrets, "wfr_9", signed(start, ts, body), NOW))
         .isInstanceOfSatisfying(
             KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.SIGNATURE_INVALID));
   }
@@ -111,16 +109,8 @@ class IntakeTest {
     byte[] body = "{\"status\":\"passed\"}".getBytes(StandardCharsets.UTF_8);
     String ts = Long.toString(NOW.getEpochSecond());
 
-    assertThatThrownBy(() ->
-            SignalIntake.read(
-                definition,
-                secrets,
-                "wfr_9",
-                "sig-1",
-                ts,
-                WebhookSignature.sign(signal, NOW.getEpochSecond(), body),
-                body,
-                NOW))
+    assertThatThrownBy(
+            () -> SignalIntake.read(definition, secrets, "wfr_9", signed(signal, ts, body), NOW))
         .isInstanceOfSatisfying(
             KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.INVALID_REQUEST));
   }

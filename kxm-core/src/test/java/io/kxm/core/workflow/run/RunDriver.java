@@ -94,12 +94,21 @@ public final class RunDriver {
 
   public Decision signal(
       String key, String delivery, CheckpointStatus status, Map<String, String> evidence) {
+    return signal(key, delivery, Tokens.sha256Hex(delivery), status, evidence);
+  }
+
+  /** A signal whose body hashes to {@code bodySha256}. */
+  public Decision signal(
+      String key,
+      String delivery,
+      String bodySha256,
+      CheckpointStatus status,
+      Map<String, String> evidence) {
     return apply(
         Signals.decide(
             definition,
             run,
-            new SignalCommand(
-                run.id(), key, delivery, Tokens.sha256Hex(delivery), status, null, evidence),
+            new SignalCommand(run.id(), key, delivery, bodySha256, status, null, evidence),
             now));
   }
 

@@ -133,6 +133,23 @@ class WaitAndSignalTest {
   }
 
   @Test
+  void a_repeated_signal_delivery_with_another_body_is_a_delivery_conflict() {
+    d.waitFor("ci", Duration.ofMinutes(1));
+    d.signal("ci", "delivery-8", FAILED, Map.of());
+    int version = d.run.version();
+    d.waitFor("ci", Duration.ofMinutes(1));
+
+    Decision other =
+        d.signal(
+            "ci", "delivery-8", io.kxm.core.secret.Tokens.sha256Hex("other"), PASSED, Map.of());
+
+    assertThat(refusal(other).code()).isEqualTo(ErrorCode.DELIVERY_CONFLICT);
+    assertThat(refusal(other).message()).contains("delivery-8").contains(d.run.id());
+    assertThat(d.run.version()).isEqualTo(version + 1);
+    assertThat(d.run.status()).isEqualTo(RunStatus.WAITING);
+  }
+
+  @Test
   void a_signal_after_the_run_ended_is_refused_as_terminal() {
     d.waitFor("ci", Duration.ofMinutes(1));
     d.tick(Duration.ofMinutes(2));

@@ -24,9 +24,25 @@ class WebhookSignatureTest {
   private static final long TS = 1_900_000_000L;
   private static final Instant NOW = Instant.ofEpochSecond(TS);
 
+  private static final String PATH = WebhookSignature.startPath("release");
+  private static final String DELIVERY = "gh-1";
+
+  private static String sign(SigningSecret secret, long ts, byte[] body) {
+    return WebhookSignature.sign(secret, "POST", PATH, DELIVERY, ts, body);
+  }
+
+  private static String untimestamped(SigningSecret secret) {
+    return WebhookSignature.signUntimestamped(secret, "POST", PATH, DELIVERY, BODY);
+  }
+
   private static SignatureCheck verify(
       SignaturePolicy policy, String signature, String timestamp, Instant now) {
-    return WebhookSignature.verify(SECRET, policy, signature, timestamp, BODY, now);
+    return verify(
+        policy, new SignedRequest("POST", PATH, DELIVERY, timestamp, signature, BODY), now);
+  }
+
+  private static SignatureCheck verify(SignaturePolicy policy, SignedRequest request, Instant now) {
+    return WebhookSignature.verify(SECRET, policy, request, now);
   }
 
   private static ErrorCode refused(SignatureCheck check) {
@@ -34,40 +50,64 @@ class WebhookSignatureTest {
     return ((SignatureCheck.Refused) check).code();
   }
 
+  private static String message(SignatureCheck check) {
+    assertThat(check).isInstanceOf(SignatureCheck.Refused.class);
+    return ((SignatureCheck.Refused) check).message();
+  }
+
   @Test
-  void the_signature_is_hmac_sha256_over_the_timestamp_a_dot_and_the_raw_body() throws Exception {
+  void the_signature_is_hmac_sha256_over_the_v1_lines_and_the_raw_body() throws Exception {
     Mac mac = Mac.getInstance("HmacSHA256");
     mac.init(
         new SecretKeySpec("s3cret-s3cret-s3cret".getBytes(StandardCharsets.UTF_8), "HmacSHA256"));
+    String signed =
+        "v1\nPOST\n/v1/webhooks/release\ngh-1\n"
+            + TS
+            + "\n"
+            + new String(BODY, StandardCharsets.UTF_8);
     String expected =
-        "sha256="
-            + HexFormat.of()
-                .formatHex(
-                    mac.doFinal(
-                        (TS + "." + new String(BODY, StandardCharsets.UTF_8))
-                            .getBytes(StandardCharsets.UTF_8)));
+        "sha256=" + HexFormat.of().formatHex(mac.doFinal(signed.getBytes(StandardCharsets.UTF_8)));
 
-    assertThat(WebhookSignature.sign(SECRET, TS, BODY)).isEqualTo(expected);
+    assertThat(sign(SECRET, TS, BODY)).isEqualTo(expected);
+    assertThat(
+            new String(
+                WebhookSignature.signedString("POST", PATH, DELIVERY, "" + TS, BODY),
+                StandardCharsets.UTF_8))
+        .isEqualTo(signed);
+    String untimestampedString =
+        "v1\nPOST\n/v1/webhooks/release\ngh-1\n\n" + new String(BODY, StandardCharsets.UTF_8);
+    assertThat(untimestamped(SECRET))
+        .isEqualTo(
+            "sha256="
+                + HexFormat.of()
+                    .formatHex(mac.doFinal(untimestampedString.getBytes(StandardCharsets.UTF_8))));
   }
 
   @Test
-  void a_fresh_signature_verifies_and_yields_only_the_body_hash() {
-    SignatureCheck check = verify(STRICT, WebhookSignature.sign(SECRET, TS, BODY), "" + TS, NOW);
+  void a_fresh_signature_verifies_and_yields_the_body_hash_and_the_signature_digest() {
+    String signature = sign(SECRET, TS, BODY);
+    SignatureCheck check = verify(STRICT, signature, "" + TS, NOW);
 
-    assertThat(check).isEqualTo(new SignatureCheck.Verified(Tokens.sha256Hex(BODY), NOW));
+    assertThat(check)
+        .isEqualTo(
+            new SignatureCheck.Verified(
+                Tokens.sha256Hex(BODY),
+                NOW,
+                Tokens.sha256Hex(HexFormat.of().parseHex(signature.substring(7)))));
   }
 
   @Test
-  void upper_case_hex_is_accepted() {
-    String signature = WebhookSignature.sign(SECRET, TS, BODY);
+  void upper_case_hex_is_accepted_and_digests_like_lower_case() {
+    String signature = sign(SECRET, TS, BODY);
     String upper = "sha256=" + signature.substring(7).toUpperCase();
 
-    assertThat(verify(STRICT, upper, "" + TS, NOW)).isInstanceOf(SignatureCheck.Verified.class);
+    SignatureCheck lower = verify(STRICT, signature, "" + TS, NOW);
+    assertThat(verify(STRICT, upper, "" + TS, NOW)).isEqualTo(lower);
   }
 
   @Test
   void the_replay_window_is_inclusive_in_both_directions() {
-    String signature = WebhookSignature.sign(SECRET, TS, BODY);
+    String signature = sign(SECRET, TS, BODY);
 
     assertThat(verify(STRICT, signature, "" + TS, NOW.plusSeconds(300)))
         .isInstanceOf(SignatureCheck.Verified.class);
@@ -80,21 +120,51 @@ class WebhookSignatureTest {
   }
 
   @Test
-  void a_wrong_secret_or_a_changed_body_or_timestamp_is_invalid() {
-    String wrong = WebhookSignature.sign(OTHER, TS, BODY);
-    String right = WebhookSignature.sign(SECRET, TS, BODY);
+  void a_wrong_secret_or_any_changed_part_of_the_request_is_invalid() {
+    String wrong = sign(OTHER, TS, BODY);
+    String right = sign(SECRET, TS, BODY);
+    String ts = "" + TS;
 
-    assertThat(refused(verify(STRICT, wrong, "" + TS, NOW))).isEqualTo(ErrorCode.SIGNATURE_INVALID);
-    assertThat(refused(verify(STRICT, right, "" + (TS + 1), NOW)))
-        .isEqualTo(ErrorCode.SIGNATURE_INVALID);
-    assertThat(
-            refused(WebhookSignature.verify(SECRET, STRICT, right, "" + TS, "{}".getBytes(), NOW)))
+    assertThat(refused(verify(STRICT, wrong, ts, NOW))).isEqualTo(ErrorCode.SIGNATURE_INVALID);
+    for (SignedRequest changed :
+        new SignedRequest[] {
+          new SignedRequest("POST", PATH, DELIVERY, "" + (TS + 1), right, BODY),
+          new SignedRequest("POST", PATH, DELIVERY, ts, right, "{}".getBytes()),
+          new SignedRequest("PUT", PATH, DELIVERY, ts, right, BODY),
+          new SignedRequest("POST", WebhookSignature.startPath("other"), DELIVERY, ts, right, BODY),
+          new SignedRequest(
+              "POST", WebhookSignature.signalPath("release"), DELIVERY, ts, right, BODY),
+          new SignedRequest("POST", PATH, "gh-2", ts, right, BODY)
+        }) {
+      assertThat(refused(verify(STRICT, changed, NOW)))
+          .as(changed.method() + " " + changed.path() + " " + changed.deliveryId())
+          .isEqualTo(ErrorCode.SIGNATURE_INVALID);
+    }
+  }
+
+  @Test
+  void a_request_without_a_target_gets_the_refusal_of_a_wrong_signature_to_a_real_one() {
+    String wrong = sign(OTHER, TS, BODY);
+    for (SignaturePolicy policy : new SignaturePolicy[] {STRICT, LENIENT}) {
+      for (String timestamp : new String[] {"" + TS, null}) {
+        SignedRequest request = new SignedRequest("POST", PATH, DELIVERY, timestamp, wrong, BODY);
+        assertThat(WebhookSignature.refuseWithoutTarget(request, NOW))
+            .as("%s %s", policy, timestamp)
+            .isEqualTo(verify(policy, request, NOW));
+      }
+    }
+    SignedRequest unsigned = new SignedRequest("POST", PATH, DELIVERY, "" + TS, null, BODY);
+    assertThat(WebhookSignature.refuseWithoutTarget(unsigned, NOW))
+        .isEqualTo(verify(STRICT, unsigned, NOW));
+    SignedRequest genuine =
+        new SignedRequest("POST", PATH, DELIVERY, "" + TS, sign(SECRET, TS, BODY), BODY);
+    assertThat(WebhookSignature.refuseWithoutTarget(genuine, NOW).code())
         .isEqualTo(ErrorCode.SIGNATURE_INVALID);
   }
 
   @Test
   void a_stale_request_with_a_wrong_secret_is_invalid_not_expired() {
-    String wrong = WebhookSignature.sign(OTHER, TS, BODY);
+    String wrong = sign(OTHER, TS, BODY);
 
     assertThat(refused(verify(STRICT, wrong, "" + TS, NOW.plusSeconds(3_600))))
         .isEqualTo(ErrorCode.SIGNATURE_INVALID);
@@ -102,7 +172,7 @@ class WebhookSignatureTest {
 
   @Test
   void malformed_headers_are_invalid() {
-    String good = WebhookSignature.sign(SECRET, TS, BODY);
+    String good = sign(SECRET, TS, BODY);
     for (String signature :
         new String[] {
           null,
@@ -123,29 +193,41 @@ class WebhookSignatureTest {
           .as(timestamp)
           .isEqualTo(ErrorCode.SIGNATURE_INVALID);
     }
+    for (String delivery : new String[] {null, "", "a b", "x".repeat(129)}) {
+      assertThat(
+              refused(
+                  verify(
+                      STRICT, new SignedRequest("POST", PATH, delivery, "" + TS, good, BODY), NOW)))
+          .as(String.valueOf(delivery))
+          .isEqualTo(ErrorCode.INVALID_DELIVERY_ID);
+    }
   }
 
   @Test
   void a_missing_timestamp_is_refused_unless_the_definition_opts_in() {
-    String untimestamped = WebhookSignature.signUntimestamped(SECRET, BODY);
+    String untimestamped = untimestamped(SECRET);
 
-    assertThat(refused(verify(STRICT, untimestamped, null, NOW)))
-        .isEqualTo(ErrorCode.SIGNATURE_INVALID);
+    SignatureCheck strict = verify(STRICT, untimestamped, null, NOW);
+    assertThat(refused(strict)).isEqualTo(ErrorCode.SIGNATURE_INVALID);
+    assertThat(message(strict)).contains("X-KXM-Timestamp");
+    assertThat(strict).isEqualTo(verify(LENIENT, untimestamped(OTHER), null, NOW));
     assertThat(verify(LENIENT, untimestamped, null, NOW))
-        .isEqualTo(new SignatureCheck.Verified(Tokens.sha256Hex(BODY), null));
+        .isEqualTo(
+            new SignatureCheck.Verified(
+                Tokens.sha256Hex(BODY),
+                null,
+                Tokens.sha256Hex(HexFormat.of().parseHex(untimestamped.substring(7)))));
     assertThat(verify(LENIENT, untimestamped, "", NOW.plus(Duration.ofDays(400))))
         .isInstanceOf(SignatureCheck.Verified.class);
   }
 
   @Test
   void an_opted_in_definition_still_checks_the_window_when_a_timestamp_is_sent() {
-    String signature = WebhookSignature.sign(SECRET, TS, BODY);
+    String signature = sign(SECRET, TS, BODY);
 
     assertThat(refused(verify(LENIENT, signature, "" + TS, NOW.plusSeconds(301))))
         .isEqualTo(ErrorCode.SIGNATURE_EXPIRED);
-    assertThat(
-            refused(
-                verify(LENIENT, WebhookSignature.signUntimestamped(SECRET, BODY), "" + TS, NOW)))
+    assertThat(refused(verify(LENIENT, untimestamped(SECRET), "" + TS, NOW)))
         .isEqualTo(ErrorCode.SIGNATURE_INVALID);
   }
 
