@@ -1,18 +1,26 @@
 package io.kxm.cli;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
-/** The planes depend inward only: core on nothing of ours, stores and MCP on core, CLI on all. */
+/**
+ * The planes depend inward only: core on nothing of ours, stores and MCP on core, runs on core,
+ * sessions on runs, knowledge on sessions, the supervisor on runs and sessions, CLI on all.
+ */
 class LayeringTest {
   static final JavaClasses KXM =
       new ClassFileImporter()
           .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
           .importPackages("io.kxm");
+
+  static final String[] RUNTIME_SIDE = {
+    "io.kxm.runtime..", "io.kxm.session..", "io.kxm.knowledge..", "io.kxm.supervisor.."
+  };
 
   @Test
   void the_core_depends_on_no_other_plane_and_no_framework() {
@@ -55,10 +63,10 @@ class LayeringTest {
   }
 
   @Test
-  void the_runtime_does_not_know_the_hub_the_stores_or_the_cli() {
+  void the_runtime_side_does_not_know_the_hub_the_stores_or_the_cli() {
     noClasses()
         .that()
-        .resideInAPackage("io.kxm.runtime..")
+        .resideInAnyPackage(RUNTIME_SIDE)
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage(
@@ -67,16 +75,42 @@ class LayeringTest {
   }
 
   @Test
-  void only_the_supervisor_in_the_runtime_serves_http() {
+  void runs_sessions_knowledge_and_the_supervisor_depend_in_that_order() {
+    // The same edges as the Maven modules: kxm-runtime <- kxm-session <- kxm-knowledge, and
+    // kxm-supervisor on runs and sessions. Every layer must hold classes, so a package that is
+    // renamed away fails here instead of leaving a rule that checks nothing.
+    layeredArchitecture()
+        .consideringOnlyDependenciesInLayers()
+        .layer("runs")
+        .definedBy("io.kxm.runtime..")
+        .layer("sessions")
+        .definedBy("io.kxm.session..")
+        .layer("knowledge")
+        .definedBy("io.kxm.knowledge..")
+        .layer("supervisor")
+        .definedBy("io.kxm.supervisor..")
+        .layer("cli")
+        .definedBy("io.kxm.cli..")
+        .whereLayer("supervisor")
+        .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("knowledge")
+        .mayOnlyBeAccessedByLayers("cli")
+        .whereLayer("sessions")
+        .mayOnlyBeAccessedByLayers("knowledge", "supervisor", "cli")
+        .whereLayer("runs")
+        .mayOnlyBeAccessedByLayers("sessions", "knowledge", "supervisor", "cli")
+        .check(KXM);
+  }
+
+  @Test
+  void only_the_supervisor_on_the_runtime_side_serves_http() {
     noClasses()
         .that()
-        .resideInAPackage("io.kxm.runtime..")
-        .and()
-        .resideOutsideOfPackage("io.kxm.runtime.supervisor..")
+        .resideInAnyPackage("io.kxm.runtime..", "io.kxm.session..", "io.kxm.knowledge..")
         .should()
         .dependOnClassesThat()
         .resideInAnyPackage("io.javalin..", "jakarta.servlet..", "org.eclipse.jetty..")
-        .because("runs, drives and stores stay usable without a web server")
+        .because("runs, sessions and knowledge stay usable without a web server")
         .check(KXM);
   }
 

@@ -1,7 +1,7 @@
 package io.kxm.cli.evolve;
 
 import io.kxm.core.json.Json;
-import io.kxm.runtime.evolve.GenerationSummary;
+import io.kxm.knowledge.evolve.GenerationSummary;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;

@@ -1,10 +1,10 @@
 package io.kxm.cli.evolve;
 
-import io.kxm.runtime.evolve.AttemptKey;
-import io.kxm.runtime.evolve.AttemptRecord;
-import io.kxm.runtime.evolve.EvolutionListener;
-import io.kxm.runtime.evolve.GenerationPhase;
-import io.kxm.runtime.evolve.GenerationSummary;
+import io.kxm.knowledge.evolve.AttemptKey;
+import io.kxm.knowledge.evolve.AttemptRecord;
+import io.kxm.knowledge.evolve.EvolutionListener;
+import io.kxm.knowledge.evolve.GenerationPhase;
+import io.kxm.knowledge.evolve.GenerationSummary;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Locale;

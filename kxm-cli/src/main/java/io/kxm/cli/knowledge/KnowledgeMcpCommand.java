@@ -2,11 +2,11 @@ package io.kxm.cli.knowledge;
 
 import io.kxm.cli.CliContext;
 import io.kxm.core.Version;
+import io.kxm.knowledge.Forum;
+import io.kxm.knowledge.ForumSession;
+import io.kxm.knowledge.ForumToolset;
+import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.mcp.stdio.StdioToolServer;
-import io.kxm.runtime.knowledge.Forum;
-import io.kxm.runtime.knowledge.ForumSession;
-import io.kxm.runtime.knowledge.ForumToolset;
-import io.kxm.runtime.knowledge.KnowledgeDatabase;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;

@@ -5,7 +5,7 @@ import io.kxm.cli.Main;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.SecureFiles;
-import io.kxm.runtime.supervisor.SupervisorPaths;
+import io.kxm.supervisor.SupervisorPaths;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,10 +1,10 @@
 package io.kxm.cli.runtime;
 
-import io.kxm.runtime.supervisor.Registry;
-import io.kxm.runtime.supervisor.SupervisorCredential;
-import io.kxm.runtime.supervisor.SupervisorPaths;
-import io.kxm.runtime.supervisor.SupervisorRow;
-import io.kxm.runtime.supervisor.SupervisorToken;
+import io.kxm.supervisor.Registry;
+import io.kxm.supervisor.SupervisorCredential;
+import io.kxm.supervisor.SupervisorPaths;
+import io.kxm.supervisor.SupervisorRow;
+import io.kxm.supervisor.SupervisorToken;
 import java.util.Map;
 import java.util.Optional;
 

@@ -1,9 +1,9 @@
 package io.kxm.cli.runtime;
 
 import io.kxm.cli.CliContext;
-import io.kxm.runtime.supervisor.NetworkSettings;
-import io.kxm.runtime.supervisor.Supervisor;
-import io.kxm.runtime.supervisor.SupervisorConfig;
+import io.kxm.supervisor.NetworkSettings;
+import io.kxm.supervisor.Supervisor;
+import io.kxm.supervisor.SupervisorConfig;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;

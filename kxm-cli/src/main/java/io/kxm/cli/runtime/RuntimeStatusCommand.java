@@ -2,8 +2,8 @@ package io.kxm.cli.runtime;
 
 import io.kxm.cli.CliContext;
 import io.kxm.core.json.Json;
-import io.kxm.runtime.supervisor.SupervisorPaths;
-import io.kxm.runtime.supervisor.SupervisorRow;
+import io.kxm.supervisor.SupervisorPaths;
+import io.kxm.supervisor.SupervisorRow;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;

@@ -4,7 +4,7 @@ import io.kxm.client.HubErrors;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.runtime.supervisor.SupervisorCredential;
+import io.kxm.supervisor.SupervisorCredential;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URLEncoder;

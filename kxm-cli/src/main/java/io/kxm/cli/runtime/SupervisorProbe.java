@@ -1,7 +1,7 @@
 package io.kxm.cli.runtime;
 
 import io.kxm.core.json.Json;
-import io.kxm.runtime.supervisor.HealthProof;
+import io.kxm.supervisor.HealthProof;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;

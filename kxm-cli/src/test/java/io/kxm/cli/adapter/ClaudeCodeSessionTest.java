@@ -79,7 +79,10 @@ class ClaudeCodeSessionTest {
   @AfterEach
   void tearDown() {
     kxm("runtime", "stop");
-    provider.close();
+    // Null when setUp stopped early because the CLI is absent.
+    if (provider != null) {
+      provider.close();
+    }
     if (hub != null) {
       hub.close();
     }

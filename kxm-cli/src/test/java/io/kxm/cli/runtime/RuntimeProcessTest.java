@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.cli.Cli;
 import io.kxm.core.json.Json;
-import io.kxm.runtime.supervisor.HealthProof;
-import io.kxm.runtime.supervisor.SupervisorToken;
+import io.kxm.supervisor.HealthProof;
+import io.kxm.supervisor.SupervisorToken;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;

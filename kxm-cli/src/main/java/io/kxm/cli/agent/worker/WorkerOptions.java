@@ -3,7 +3,7 @@ package io.kxm.cli.agent.worker;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.route.RouteHarness;
-import io.kxm.runtime.session.api.HarnessSpec;
+import io.kxm.session.api.HarnessSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;

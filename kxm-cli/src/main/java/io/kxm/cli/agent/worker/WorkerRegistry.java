@@ -5,7 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.secret.SecureFiles;
-import io.kxm.runtime.supervisor.SupervisorPaths;
+import io.kxm.supervisor.SupervisorPaths;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;

@@ -1,0 +1,9 @@
+/**
+ * The runtime's local knowledge database: entries and their search, forum rounds in which agents
+ * discuss a phase through a forum MCP server, distillation of a round into entries, and bundles
+ * that export and import entries. {@code KnowledgeDatabase.write} is the only way to change it,
+ * since several processes write it at once. {@code evolve} runs generations of attempts over a task
+ * set through harness sessions and keeps what they learn here. Not the hub's shared context, which
+ * the hub serves to agents over its API. See docs/knowledge.md and docs/evolve.md.
+ */
+package io.kxm.knowledge;

@@ -1,0 +1,135 @@
+package io.kxm.session.api;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The durable side of sessions: sessions, runs, messages, interactions and the event log, in one
+ * store. Every change is written by one writer in store order, so each event commits before it is
+ * published to {@link #live()} and live delivery sees events in {@code seq} order. Every method
+ * that changes a run also appends the event that announces the change, in the same transaction.
+ *
+ * <p>Refusals are {@link io.kxm.core.error.KxmException}s: {@code session_not_found}, {@code
+ * run_not_found}, {@code run_transition_refused}, {@code interaction_not_found}, {@code
+ * interaction_already_resolved}, {@code runtime_store_failed}.
+ */
+public interface SessionStore extends AutoCloseable {
+
+  /** Creates a session and appends {@code session.created}. */
+  Session createSession(String workspaceRoot, HarnessSpec harness, String model);
+
+  Optional<Session> session(String sessionId);
+
+  /** The most recently active sessions first. */
+  List<Session> sessions(int limit);
+
+  /**
+   * Creates a run in {@code queued} and appends {@code run.queued}.
+   *
+   * @param resumedFrom the interrupted run it continues, or null
+   */
+  SessionRun createRun(String sessionId, String prompt, String resumedFrom);
+
+  Optional<SessionRun> run(String runId);
+
+  /** The session's runs, oldest first. */
+  List<SessionRun> runs(String sessionId);
+
+  /** Runs in {@code status} across all sessions, oldest first. */
+  List<SessionRun> runsIn(SessionRunStatus status);
+
+  /**
+   * Moves a run along its lifecycle and appends the status event ({@link EventTypes#forStatus})
+   * carrying {@code data} plus the status fields. Reaching {@code completed}, {@code failed} or
+   * {@code cancelled} also closes the run's pending interactions; {@code interrupted} leaves them
+   * pending, so a person can still answer after a restart and the answer carries on in a
+   * continuation run.
+   *
+   * @param ending what a terminal status records: outcome, error code, final message; null when
+   *     moving to {@code running}
+   */
+  SessionRun transition(String runId, SessionRunStatus to, Ending ending, JsonNode data);
+
+  /** What a run's end records. Any field may be null. */
+  record Ending(String outcome, String error, String finalMessage) {}
+
+  /**
+   * Appends an event of a run (deltas, tool calls and results, usage, protocol errors). The future
+   * completes once it committed, with its assigned {@code seq}; callers that only stream need not
+   * wait, as later changes commit after it.
+   */
+  CompletableFuture<SessionEvent> append(String runId, String type, JsonNode data);
+
+  /** Adds to the session's history. */
+  Message appendMessage(String sessionId, String runId, String role, String content);
+
+  /** The session's whole history, oldest first. */
+  List<Message> messages(String sessionId);
+
+  /**
+   * Records a pending interaction of a running run and appends its announcing event ({@code
+   * run.approval.required}, {@code run.clarification.required} or {@code run.elicitation.required})
+   * with the interaction id and request.
+   */
+  Interaction openInteraction(String runId, String kind, JsonNode request);
+
+  /**
+   * Answers a pending interaction (of a running or an interrupted run) and appends {@code
+   * interaction.resolved} with {@code answer} and any extra {@code data} fields (such as the
+   * continuation run's id). Refuses an unknown id or one of another run ({@code
+   * interaction_not_found}) and one already answered or closed ({@code
+   * interaction_already_resolved}), changing nothing.
+   */
+  Interaction resolveInteraction(
+      String runId, String interactionId, JsonNode answer, JsonNode data);
+
+  Optional<Interaction> interaction(String interactionId);
+
+  /** The run's interactions, oldest first. */
+  List<Interaction> interactions(String runId);
+
+  /**
+   * Remembers the harness process of a running run, so that a supervisor restarting after a crash
+   * can end the process tree it left behind.
+   */
+  void recordProcess(String runId, long pid, Instant processStart);
+
+  /** Harness processes recorded for runs that are still {@code running}. */
+  List<RecordedProcess> runningProcesses();
+
+  record RecordedProcess(String runId, long pid, Instant processStart) {}
+
+  /** Stored events of the stream with {@code seq > afterSeq}, in order, at most {@code limit}. */
+  List<SessionEvent> replay(StreamKey key, long afterSeq, int limit);
+
+  /** The run's last event (its ending, once the run is over); empty when it has none. */
+  Optional<SessionEvent> lastEvent(String runId);
+
+  /**
+   * As {@link #replay}, each event already in its wire form, built around the stored JSON text
+   * without parsing it again: replaying a long backlog is mostly this.
+   */
+  List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit);
+
+  /** The highest {@code seq} stored, 0 when empty. */
+  long lastSeq();
+
+  /** Where committed events are published, in {@code seq} order. */
+  LiveEvents live();
+
+  /**
+   * Recomputes the run's hash chain: each event's hash covers its envelope and the hash before it.
+   */
+  ChainCheck verify(String runId);
+
+  /**
+   * @param firstBadSeq the first event whose hash does not verify; -1 when all do
+   */
+  record ChainCheck(String runId, boolean ok, long events, long firstBadSeq, String lastHash) {}
+
+  @Override
+  void close();
+}

@@ -1,0 +1,91 @@
+package io.kxm.session.builtin;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.paths.StatePaths;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The built-in agent's settings, read once from the supervisor's environment; a value out of range
+ * refuses the start with {@code config_invalid} naming the variable.
+ *
+ * @param autoApprove which changing tools run without asking a person
+ * @param maxSteps the most model calls one turn makes
+ * @param maxOutputTokens the most tokens one model call may write
+ * @param defaultModel the model route for sessions created without one; null when unset
+ * @param worktrees where session worktrees live
+ */
+public record BuiltinSettings(
+    AutoApprove autoApprove,
+    int maxSteps,
+    int maxOutputTokens,
+    String defaultModel,
+    Path worktrees) {
+  public static final String AUTO_APPROVE = "KXM_BUILTIN_AUTO_APPROVE";
+  public static final String MAX_STEPS = "KXM_BUILTIN_MAX_STEPS";
+  public static final String MAX_OUTPUT_TOKENS = "KXM_BUILTIN_MAX_OUTPUT_TOKENS";
+  public static final String MODEL = "KXM_BUILTIN_MODEL";
+
+  /** Which tools that change files run without an approval. */
+  public enum AutoApprove {
+    /** Every write and every command asks. */
+    NONE,
+    /** {@code write_file} and {@code edit_file} run at once; commands ask. */
+    WRITES,
+    /** Writes and commands run at once. */
+    ALL;
+
+    boolean allows(String tool) {
+      return switch (this) {
+        case NONE -> false;
+        case WRITES -> tool.equals("write_file") || tool.equals("edit_file");
+        case ALL -> true;
+      };
+    }
+  }
+
+  public static BuiltinSettings fromEnvironment(Map<String, String> env) {
+    return new BuiltinSettings(
+        autoApprove(env.get(AUTO_APPROVE)),
+        number(env, MAX_STEPS, 50, 1, 1000),
+        number(env, MAX_OUTPUT_TOKENS, 8192, 256, 200_000),
+        blankToNull(env.get(MODEL)),
+        StatePaths.fromEnvironment(env).root().resolve("runtime").resolve("worktrees"));
+  }
+
+  private static AutoApprove autoApprove(String value) {
+    if (value == null || value.isBlank()) {
+      return AutoApprove.NONE;
+    }
+    try {
+      return AutoApprove.valueOf(value.strip().toUpperCase(Locale.ROOT));
+    } catch (IllegalArgumentException e) {
+      throw new KxmException(
+          ErrorCode.CONFIG_INVALID, AUTO_APPROVE + " is none, writes or all, got '" + value + "'");
+    }
+  }
+
+  private static int number(Map<String, String> env, String name, int fallback, int min, int max) {
+    String value = env.get(name);
+    if (value == null || value.isBlank()) {
+      return fallback;
+    }
+    try {
+      int n = Integer.parseInt(value.strip());
+      if (n >= min && n <= max) {
+        return n;
+      }
+    } catch (NumberFormatException e) {
+      // refused below
+    }
+    throw new KxmException(
+        ErrorCode.CONFIG_INVALID,
+        name + " must be a whole number from " + min + " to " + max + ", got '" + value + "'");
+  }
+
+  private static String blankToNull(String value) {
+    return value == null || value.isBlank() ? null : value.strip();
+  }
+}

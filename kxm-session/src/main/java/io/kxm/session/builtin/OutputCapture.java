@@ -1,0 +1,71 @@
+package io.kxm.session.builtin;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+
+/**
+ * Drains a process's output to its end and keeps its first and last bytes only, so a command that
+ * prints without end neither blocks on a full pipe nor fills memory.
+ */
+final class OutputCapture {
+  private final int headBytes;
+  private final byte[] tail;
+  private final ByteArrayOutputStream head = new ByteArrayOutputStream();
+  private long total;
+  private int tailEnd;
+
+  OutputCapture(int headBytes, int tailBytes) {
+    this.headBytes = headBytes;
+    this.tail = new byte[tailBytes];
+  }
+
+  void drain(InputStream in) {
+    byte[] buffer = new byte[8192];
+    try (in) {
+      int n;
+      while ((n = in.read(buffer)) > 0) {
+        take(buffer, n);
+      }
+    } catch (IOException e) {
+      // the process ended or was killed; what arrived is kept
+    }
+  }
+
+  private synchronized void take(byte[] buffer, int n) {
+    for (int i = 0; i < n; i++) {
+      if (head.size() < headBytes) {
+        head.write(buffer[i]);
+      } else if (tail.length > 0) {
+        tail[(int) ((total - headBytes) % tail.length)] = buffer[i];
+        tailEnd = (int) Math.min(tail.length, total - headBytes + 1);
+      }
+      total++;
+    }
+  }
+
+  /** Whether bytes beyond the head arrived, so that {@link #text()} is not the whole output. */
+  synchronized boolean truncated() {
+    return total > headBytes;
+  }
+
+  synchronized String text() {
+    String start = head.toString(StandardCharsets.UTF_8);
+    if (total <= headBytes) {
+      return start;
+    }
+    if (tail.length == 0) {
+      return start;
+    }
+    long tailCount = total - headBytes;
+    byte[] last = new byte[tailEnd];
+    int from = (int) (tailCount % tail.length);
+    for (int i = 0; i < tailEnd; i++) {
+      last[i] = tail[tailCount > tail.length ? (from + i) % tail.length : i];
+    }
+    String end = new String(last, StandardCharsets.UTF_8);
+    long skipped = total - headBytes - tailEnd;
+    return skipped > 0 ? start + "\n… " + skipped + " bytes left out …\n" + end : start + end;
+  }
+}

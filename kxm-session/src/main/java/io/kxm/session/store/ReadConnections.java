@@ -1,0 +1,80 @@
+package io.kxm.session.store;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.runtime.store.Sqlite;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+
+/**
+ * A few read connections to the store file. Several streams replay history at once, and each read
+ * in WAL mode works on its own snapshot, so readers neither wait for the writer nor for each other
+ * until all connections are busy.
+ */
+final class ReadConnections {
+  interface Read<T> {
+    T run(Connection c) throws SQLException;
+  }
+
+  private final BlockingQueue<Connection> idle;
+  private boolean closed;
+
+  ReadConnections(Path file, int size) {
+    idle = new ArrayBlockingQueue<>(size);
+    try {
+      for (int i = 0; i < size; i++) {
+        idle.add(Sqlite.open(file));
+      }
+    } catch (RuntimeException e) {
+      idle.forEach(Sqlite::closeQuietly);
+      throw e;
+    }
+  }
+
+  <T> T with(Read<T> read) throws SQLException {
+    Connection c;
+    try {
+      c = idle.take();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.RUNTIME_STORE_FAILED, "interrupted while waiting to read the session store");
+    }
+    try {
+      if (isClosed()) {
+        throw StoreWriter.closed();
+      }
+      return read.run(c);
+    } finally {
+      giveBack(c);
+    }
+  }
+
+  /**
+   * Closes the idle connections now and each busy one when its read ends. The closed connections
+   * stay in the queue as tokens, so that readers still waiting wake up and see the store closed.
+   */
+  synchronized void close() {
+    closed = true;
+    List<Connection> free = new ArrayList<>();
+    idle.drainTo(free);
+    free.forEach(Sqlite::closeQuietly);
+    idle.addAll(free);
+  }
+
+  private synchronized boolean isClosed() {
+    return closed;
+  }
+
+  private synchronized void giveBack(Connection c) {
+    if (closed) {
+      Sqlite.closeQuietly(c);
+    }
+    idle.add(c);
+  }
+}

@@ -1,0 +1,155 @@
+package io.kxm.session.store;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.id.Ids;
+import io.kxm.core.json.Json;
+import io.kxm.session.api.EventTypes;
+import io.kxm.session.api.HarnessSpec;
+import io.kxm.session.api.Message;
+import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.Set;
+import tools.jackson.databind.node.ObjectNode;
+
+/** Changes to sessions: creating one, queueing its runs, adding to its history. */
+final class SessionWrites {
+  private static final Set<String> ROLES = Set.of("user", "assistant", "interaction");
+
+  private SessionWrites() {}
+
+  static StoreWriter.Work<Session> create(
+      Clock clock, String workspaceRoot, HarnessSpec harness, String model) {
+    CallerChecks.text("workspaceRoot", workspaceRoot);
+    if (harness == null) {
+      throw new IllegalArgumentException("a session needs a harness");
+    }
+    String id = Ids.next("ses", clock);
+    return tx -> {
+      Instant now = tx.now();
+      PreparedStatement s =
+          tx.prepare("INSERT INTO sessions (" + Rows.SESSION + ") VALUES (?, ?, ?, ?, ?, ?)");
+      s.setString(1, id);
+      s.setString(2, workspaceRoot);
+      s.setString(3, Rows.harnessJson(harness));
+      s.setString(4, model);
+      s.setString(5, Rows.time(now));
+      s.setString(6, Rows.time(now));
+      s.executeUpdate();
+      ObjectNode data = Json.object();
+      data.put("workspaceRoot", workspaceRoot);
+      data.set("harness", Json.read(Rows.harnessJson(harness)));
+      data.put("model", model);
+      tx.insertEvent(id, null, EventTypes.SESSION_CREATED, data, null);
+      return new Session(id, workspaceRoot, harness, model, now, now);
+    };
+  }
+
+  static StoreWriter.Work<SessionRun> createRun(
+      Clock clock, String sessionId, String prompt, String resumedFrom) {
+    CallerChecks.text("sessionId", sessionId);
+    if (prompt == null) {
+      throw new IllegalArgumentException("a run needs a prompt");
+    }
+    String id = Ids.next("srun", clock);
+    return tx -> {
+      TxRows.session(tx, sessionId);
+      if (resumedFrom != null) {
+        SessionRun from = TxRows.run(tx, resumedFrom).run();
+        if (!from.sessionId().equals(sessionId)) {
+          throw new KxmException(
+              ErrorCode.RUN_NOT_FOUND,
+              "run "
+                  + resumedFrom
+                  + " belongs to session "
+                  + from.sessionId()
+                  + ", not "
+                  + sessionId,
+              "Continue a run of the same session.");
+        }
+      }
+      Instant now = tx.now();
+      PreparedStatement s =
+          tx.prepare(
+              "INSERT INTO runs (id, session_id, prompt, status, resumed_from, created_at,"
+                  + " last_hash) VALUES (?, ?, ?, ?, ?, ?, ?)");
+      s.setString(1, id);
+      s.setString(2, sessionId);
+      s.setString(3, prompt);
+      s.setString(4, SessionRunStatus.QUEUED.wire());
+      s.setString(5, resumedFrom);
+      s.setString(6, Rows.time(now));
+      s.setString(7, EventChain.GENESIS);
+      s.executeUpdate();
+      TxRows.touchSession(tx, sessionId, now);
+      ObjectNode data = Json.object();
+      data.put("status", SessionRunStatus.QUEUED.wire());
+      data.put("prompt", prompt);
+      data.put("resumedFrom", resumedFrom);
+      tx.insertEvent(sessionId, id, EventTypes.RUN_QUEUED, data, EventChain.GENESIS);
+      return new SessionRun(
+          id,
+          sessionId,
+          prompt,
+          SessionRunStatus.QUEUED,
+          resumedFrom,
+          null,
+          null,
+          null,
+          now,
+          null,
+          null);
+    };
+  }
+
+  static StoreWriter.Work<Message> appendMessage(
+      String sessionId, String runId, String role, String content) {
+    CallerChecks.text("sessionId", sessionId);
+    if (!ROLES.contains(role)) {
+      throw new IllegalArgumentException("a message role is one of " + ROLES + ", not " + role);
+    }
+    if (content == null) {
+      throw new IllegalArgumentException("a message needs content");
+    }
+    return tx -> {
+      TxRows.session(tx, sessionId);
+      if (runId != null && !TxRows.run(tx, runId).run().sessionId().equals(sessionId)) {
+        throw new KxmException(
+            ErrorCode.RUN_NOT_FOUND,
+            "run " + runId + " is not a run of session " + sessionId,
+            "Name a run of the same session, or none.");
+      }
+      long index = nextIndex(tx, sessionId);
+      Instant now = tx.now();
+      PreparedStatement s =
+          tx.prepare(
+              "INSERT INTO messages (session_id, idx, run_id, role, content, at)"
+                  + " VALUES (?, ?, ?, ?, ?, ?)");
+      s.setString(1, sessionId);
+      s.setLong(2, index);
+      s.setString(3, runId);
+      s.setString(4, role);
+      s.setString(5, content);
+      s.setString(6, Rows.time(now));
+      s.executeUpdate();
+      TxRows.touchSession(tx, sessionId, now);
+      return new Message(index, runId, role, content, now);
+    };
+  }
+
+  private static long nextIndex(WriteTx tx, String sessionId) throws SQLException {
+    PreparedStatement s =
+        tx.prepare("SELECT coalesce(max(idx), -1) + 1 FROM messages WHERE session_id = ?");
+    s.setString(1, sessionId);
+    try (ResultSet rs = s.executeQuery()) {
+      rs.next();
+      return rs.getLong(1);
+    }
+  }
+}

@@ -1,0 +1,185 @@
+package io.kxm.session.store;
+
+import io.kxm.runtime.store.Sqlite;
+import io.kxm.session.api.EncodedEvent;
+import io.kxm.session.api.Interaction;
+import io.kxm.session.api.Message;
+import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.api.SessionStore.ChainCheck;
+import io.kxm.session.api.SessionStore.RecordedProcess;
+import io.kxm.session.api.StreamKey;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Reads of the session store on their own connections. In WAL mode a reader sees the last commit
+ * and never waits for the writer, so streams replaying history do not slow the runs writing it.
+ */
+final class StoreReader {
+  private final Path file;
+  private final ReadConnections connections;
+
+  StoreReader(Path file, ReadConnections connections) {
+    this.file = file;
+    this.connections = connections;
+  }
+
+  Optional<Session> session(String id) {
+    return one("SELECT " + Rows.SESSION + " FROM sessions WHERE id = ?", Rows::session, id);
+  }
+
+  List<Session> sessions(int limit) {
+    return list(
+        "SELECT "
+            + Rows.SESSION
+            + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
+        Rows::session,
+        limit);
+  }
+
+  Optional<SessionRun> run(String id) {
+    return one("SELECT " + Rows.RUN + " FROM runs WHERE id = ?", Rows::run, id);
+  }
+
+  List<SessionRun> runs(String sessionId) {
+    return list(
+        "SELECT " + Rows.RUN + " FROM runs WHERE session_id = ? ORDER BY rowid",
+        Rows::run,
+        sessionId);
+  }
+
+  List<SessionRun> runsIn(SessionRunStatus status) {
+    return list(
+        "SELECT " + Rows.RUN + " FROM runs WHERE status = ? ORDER BY rowid",
+        Rows::run,
+        status.wire());
+  }
+
+  List<Message> messages(String sessionId) {
+    return list(
+        "SELECT " + Rows.MESSAGE + " FROM messages WHERE session_id = ? ORDER BY idx",
+        Rows::message,
+        sessionId);
+  }
+
+  Optional<Interaction> interaction(String id) {
+    return one(
+        "SELECT " + Rows.INTERACTION + " FROM interactions WHERE id = ?", Rows::interaction, id);
+  }
+
+  List<Interaction> interactions(String runId) {
+    return list(
+        "SELECT " + Rows.INTERACTION + " FROM interactions WHERE run_id = ? ORDER BY rowid",
+        Rows::interaction,
+        runId);
+  }
+
+  List<RecordedProcess> runningProcesses() {
+    return list(
+        "SELECT p.run_id, p.pid, p.process_start FROM run_processes p JOIN runs r ON r.id ="
+            + " p.run_id WHERE r.status = 'running' ORDER BY r.rowid",
+        rs -> new RecordedProcess(rs.getString(1), rs.getLong(2), Instant.parse(rs.getString(3))));
+  }
+
+  List<SessionEvent> replay(StreamKey key, long afterSeq, int limit) {
+    return list(replaySql(key), Rows::event, key.id(), afterSeq, limit);
+  }
+
+  Optional<SessionEvent> lastEvent(String runId) {
+    return one(
+        "SELECT " + Rows.EVENT + " FROM events WHERE run_id = ? ORDER BY seq DESC LIMIT 1",
+        Rows::event,
+        runId);
+  }
+
+  List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit) {
+    return list(replaySql(key), Rows::encodedEvent, key.id(), afterSeq, limit);
+  }
+
+  private static String replaySql(StreamKey key) {
+    String column = key.kind() == StreamKey.Kind.RUN ? "run_id" : "session_id";
+    return "SELECT "
+        + Rows.EVENT
+        + " FROM events WHERE "
+        + column
+        + " = ? AND seq > ? ORDER BY seq LIMIT ?";
+  }
+
+  /**
+   * Recomputes the run's chain from one snapshot, so that events committed meanwhile neither show
+   * up half nor move the recorded head; empty when there is no such run.
+   */
+  Optional<ChainCheck> verify(String runId) {
+    try {
+      return connections.with(c -> verifyInSnapshot(c, runId));
+    } catch (SQLException e) {
+      throw Sqlite.translate(e, file, "verify run " + runId);
+    }
+  }
+
+  private static Optional<ChainCheck> verifyInSnapshot(Connection c, String runId)
+      throws SQLException {
+    c.setAutoCommit(false);
+    try {
+      List<String> head =
+          query(c, "SELECT last_hash FROM runs WHERE id = ?", rs -> rs.getString(1), runId);
+      if (head.isEmpty()) {
+        return Optional.empty();
+      }
+      List<ChainVerifier.Link> links =
+          query(
+              c,
+              "SELECT "
+                  + Rows.EVENT
+                  + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
+              rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
+              runId);
+      return Optional.of(ChainVerifier.verify(runId, links, head.getFirst()));
+    } finally {
+      c.commit();
+      c.setAutoCommit(true);
+    }
+  }
+
+  long lastSeq() {
+    return one("SELECT coalesce(max(seq), 0) FROM events", rs -> rs.getLong(1)).orElse(0L);
+  }
+
+  void close() {
+    connections.close();
+  }
+
+  private <T> Optional<T> one(String sql, Rows.Mapper<T> mapper, Object... args) {
+    List<T> rows = list(sql, mapper, args);
+    return rows.isEmpty() ? Optional.empty() : Optional.of(rows.getFirst());
+  }
+
+  private <T> List<T> list(String sql, Rows.Mapper<T> mapper, Object... args) {
+    try {
+      return connections.with(c -> query(c, sql, mapper, args));
+    } catch (SQLException e) {
+      throw Sqlite.translate(e, file, "read the session store");
+    }
+  }
+
+  private static <T> List<T> query(Connection c, String sql, Rows.Mapper<T> mapper, Object... args)
+      throws SQLException {
+    try (PreparedStatement s = c.prepareStatement(sql)) {
+      for (int i = 0; i < args.length; i++) {
+        s.setObject(i + 1, args[i]);
+      }
+      try (ResultSet rs = s.executeQuery()) {
+        return Rows.all(rs, mapper);
+      }
+    }
+  }
+}

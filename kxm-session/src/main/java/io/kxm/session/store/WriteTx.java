@@ -1,0 +1,123 @@
+package io.kxm.session.store;
+
+import io.kxm.core.json.Json;
+import io.kxm.session.api.SessionEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * What one write task sees of the writer's open transaction: the connection with its prepared
+ * statements, the clock, and the next {@code seq}. Events a task appends are held here until the
+ * task succeeds; a task that is rolled back takes its events and its seqs back with it, so stored
+ * seqs have no gaps.
+ */
+final class WriteTx {
+  private final Connection connection;
+  private final Clock clock;
+  private final Map<String, PreparedStatement> statements = new HashMap<>();
+  private final List<SessionEvent> taskEvents = new ArrayList<>();
+  private long lastSeq;
+  private long lastSeqAtTaskStart;
+
+  WriteTx(Connection connection, Clock clock, long lastSeq) {
+    this.connection = connection;
+    this.clock = clock;
+    this.lastSeq = lastSeq;
+  }
+
+  Instant now() {
+    return clock.instant();
+  }
+
+  /** A statement prepared once per writer; callers set parameters and never close it. */
+  PreparedStatement prepare(String sql) throws SQLException {
+    PreparedStatement cached = statements.get(sql);
+    if (cached == null) {
+      cached = connection.prepareStatement(sql);
+      statements.put(sql, cached);
+    }
+    return cached;
+  }
+
+  /**
+   * Stores one event with the next seq. Its data is written as JSON text and read back, so that the
+   * envelope published live is the one replay will read. A run's event extends the run's chain from
+   * {@code prevHash}; a session event ({@code runId} null) is not chained.
+   */
+  SessionEvent insertEvent(
+      String sessionId, String runId, String type, JsonNode data, String prevHash)
+      throws SQLException {
+    String text = Json.write(data);
+    SessionEvent event =
+        new SessionEvent(lastSeq + 1, sessionId, runId, type, now(), Json.read(text));
+    String hash = runId == null ? null : EventChain.hash(prevHash, event);
+    PreparedStatement s =
+        prepare(
+            "INSERT INTO events (seq, session_id, run_id, type, at, data, prev_hash, hash)"
+                + " VALUES (?, ?, ?, ?, ?, ?, ?, ?)");
+    s.setLong(1, event.seq());
+    s.setString(2, sessionId);
+    s.setString(3, runId);
+    s.setString(4, type);
+    s.setString(5, Rows.time(event.at()));
+    s.setString(6, text);
+    s.setString(7, runId == null ? null : prevHash);
+    s.setString(8, hash);
+    s.executeUpdate();
+    if (runId != null) {
+      PreparedStatement head = prepare("UPDATE runs SET last_hash = ? WHERE id = ?");
+      head.setString(1, hash);
+      head.setString(2, runId);
+      head.executeUpdate();
+    }
+    lastSeq = event.seq();
+    taskEvents.add(event);
+    return event;
+  }
+
+  long lastSeq() {
+    return lastSeq;
+  }
+
+  void startTask() {
+    taskEvents.clear();
+    lastSeqAtTaskStart = lastSeq;
+  }
+
+  /** The events of a task that succeeded, to publish once the batch commits. */
+  List<SessionEvent> keepTask() {
+    List<SessionEvent> kept = List.copyOf(taskEvents);
+    taskEvents.clear();
+    return kept;
+  }
+
+  void dropTask() {
+    taskEvents.clear();
+    lastSeq = lastSeqAtTaskStart;
+  }
+
+  /** After a failed batch, forgets everything it had numbered. */
+  void resetSeq(long committedLastSeq) {
+    taskEvents.clear();
+    lastSeq = committedLastSeq;
+  }
+
+  void closeStatements() {
+    for (PreparedStatement s : statements.values()) {
+      try {
+        s.close();
+      } catch (SQLException e) {
+        // Closing on shutdown; the connection closes next and releases them anyway.
+      }
+    }
+    statements.clear();
+  }
+}

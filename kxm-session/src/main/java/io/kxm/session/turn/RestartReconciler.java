@@ -1,0 +1,47 @@
+package io.kxm.session.turn;
+
+import io.kxm.core.json.Json;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.api.SessionStore;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Puts the store right after a supervisor start: nothing can be running or queued in a process that
+ * just started, so whatever the store says is in flight was left by one that crashed or was killed.
+ * Harness process trees it left are ended first, so none of them keeps writing to a workspace.
+ */
+public final class RestartReconciler {
+  static final String SERVER_RESTART = "server_restart";
+
+  /** What reconciliation did, for the supervisor's log. */
+  public record Reconciliation(int processesEnded, int runsInterrupted) {}
+
+  private final SessionStore store;
+  private final OrphanProcesses orphans;
+
+  RestartReconciler(SessionStore store, OrphanProcesses orphans) {
+    this.store = store;
+    this.orphans = orphans;
+  }
+
+  Reconciliation reconcile() throws InterruptedException {
+    int ended = 0;
+    for (SessionStore.RecordedProcess process : store.runningProcesses()) {
+      if (orphans.end(process.pid(), process.processStart())) {
+        ended++;
+      }
+    }
+    List<SessionRun> inFlight = new ArrayList<>(store.runsIn(SessionRunStatus.RUNNING));
+    inFlight.addAll(store.runsIn(SessionRunStatus.QUEUED));
+    for (SessionRun run : inFlight) {
+      store.transition(
+          run.id(),
+          SessionRunStatus.INTERRUPTED,
+          new SessionStore.Ending(null, SERVER_RESTART, null),
+          Json.object().put("error", SERVER_RESTART));
+    }
+    return new Reconciliation(ended, inFlight.size());
+  }
+}

@@ -1,0 +1,286 @@
+package io.kxm.session.turn;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.session.api.Harness;
+import io.kxm.session.api.HarnessSpec;
+import io.kxm.session.api.Interaction;
+import io.kxm.session.api.Message;
+import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.api.SessionSettings;
+import io.kxm.session.api.SessionStore;
+import io.kxm.session.api.Sessions;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * The session service over a {@link SessionStore}: admits turns, starts each when its session and a
+ * global slot are free (see {@link TurnScheduler}), and stops them on cancel or shutdown.
+ */
+public final class SessionService implements Sessions {
+  private static final Logger LOG = LoggerFactory.getLogger(SessionService.class);
+  private static final int MAX_LIST = 1000;
+  private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+
+  private final SessionStore store;
+  private final boolean ownsStore;
+  private final HistoryCache cache;
+  private final TurnScheduler scheduler;
+  private final Resolutions resolutions;
+  private final RestartReconciler.Reconciliation reconciliation;
+  private final ScheduledExecutorService sweeper;
+
+  private SessionService(
+      SessionStore store,
+      boolean ownsStore,
+      Function<HarnessSpec, Harness> harnesses,
+      Clock clock,
+      SessionSettings settings,
+      RestartReconciler.Reconciliation reconciliation) {
+    this.store = store;
+    this.ownsStore = ownsStore;
+    this.reconciliation = reconciliation;
+    this.cache = new HistoryCache(store, clock, settings.idleTtl());
+    this.scheduler =
+        new TurnScheduler(
+            settings.maxActiveRuns(),
+            settings.maxQueuedRuns(),
+            next ->
+                new TurnRunner(
+                    store,
+                    cache,
+                    harnesses,
+                    next.runId(),
+                    next.sessionId(),
+                    settings.turnTimeout()));
+    this.resolutions = new Resolutions(store, scheduler);
+    this.sweeper =
+        Executors.newSingleThreadScheduledExecutor(
+            Thread.ofPlatform().daemon().name("kxm-session-sweeper").factory());
+    long period = Math.clamp(settings.idleTtl().toMillis() / 2, 10, 60_000);
+    sweeper.scheduleWithFixedDelay(this::sweep, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Reconciles what a previous supervisor left in the store (see {@link #reconciliation()}), then
+   * starts serving.
+   *
+   * @param harnesses the harness for a session's spec, usually {@link Harnesses#standard()}
+   * @param ownsStore whether {@link #close()} closes the store too
+   */
+  public static SessionService start(
+      SessionStore store,
+      boolean ownsStore,
+      Function<HarnessSpec, Harness> harnesses,
+      Clock clock,
+      SessionSettings settings)
+      throws InterruptedException {
+    RestartReconciler.Reconciliation done =
+        new RestartReconciler(store, new OrphanProcesses(Duration.ofSeconds(2))).reconcile();
+    return new SessionService(store, ownsStore, harnesses, clock, settings, done);
+  }
+
+  /** Orphan harness trees ended and runs marked interrupted when this service started. */
+  public RestartReconciler.Reconciliation reconciliation() {
+    return reconciliation;
+  }
+
+  /** Sessions whose history is held in memory now. */
+  public int cachedSessions() {
+    return cache.size();
+  }
+
+  /** Turns running now across all sessions. */
+  public int activeRuns() {
+    return scheduler.activeCount();
+  }
+
+  @Override
+  public Session create(String workspaceRoot, HarnessSpec harness, String model) {
+    String root = SessionInputs.workspaceRoot(workspaceRoot);
+    HarnessSpec spec = SessionInputs.harness(harness);
+    String checkedModel = SessionInputs.model(model);
+    SessionRouteCheck.admit(root, spec, checkedModel);
+    return store.createSession(root, spec, checkedModel);
+  }
+
+  @Override
+  public Session session(String sessionId) {
+    return store
+        .session(sessionId)
+        .orElseThrow(
+            () -> new KxmException(ErrorCode.SESSION_NOT_FOUND, "no session " + sessionId));
+  }
+
+  @Override
+  public List<Session> list(int limit) {
+    if (limit < 1 || limit > MAX_LIST) {
+      throw new KxmException(
+          ErrorCode.INVALID_REQUEST, "limit must be 1 to " + MAX_LIST + "; got " + limit);
+    }
+    return store.sessions(limit);
+  }
+
+  @Override
+  public SessionRun submit(String sessionId, String prompt) {
+    String text = SessionInputs.prompt(prompt);
+    // Read routes.yaml before taking the scheduler's lock, which file reads should not hold up.
+    Session session = session(sessionId);
+    SessionRouteCheck.admit(session.workspaceRoot(), session.harness(), session.model());
+    return scheduler.exclusively(() -> {
+      scheduler.checkAdmission(sessionId);
+      SessionRun run = store.createRun(sessionId, text, null);
+      scheduler.enqueue(run.id(), sessionId);
+      return run;
+    });
+  }
+
+  @Override
+  public SessionRun run(String runId) {
+    return store
+        .run(runId)
+        .orElseThrow(() -> new KxmException(ErrorCode.RUN_NOT_FOUND, "no session run " + runId));
+  }
+
+  @Override
+  public List<SessionRun> runs(String sessionId) {
+    session(sessionId);
+    return store.runs(sessionId);
+  }
+
+  @Override
+  public SessionRun cancel(String runId) {
+    record Decision(SessionRun cancelled, TurnRunner runner) {}
+    Decision decision =
+        scheduler.exclusively(() -> {
+          SessionRun run = run(runId);
+          if (scheduler.withdraw(runId)) {
+            return new Decision(
+                store.transition(
+                    runId,
+                    SessionRunStatus.CANCELLED,
+                    new SessionStore.Ending(null, null, null),
+                    Json.object()),
+                null);
+          }
+          TurnRunner runner = scheduler.running(runId);
+          if (runner == null) {
+            throw new KxmException(
+                ErrorCode.RUN_TERMINAL, "run " + runId + " already ended " + run.status().wire());
+          }
+          return new Decision(null, runner);
+        });
+    if (decision.cancelled() != null) {
+      return decision.cancelled();
+    }
+    decision.runner().requestStop(TurnRunner.Stop.CANCEL);
+    awaitEnd(decision.runner());
+    return run(runId);
+  }
+
+  @Override
+  public Resolved resolve(String runId, String interactionId, JsonNode answer) {
+    return resolutions.resolve(runId, interactionId, answer);
+  }
+
+  @Override
+  public List<Interaction> interactions(String runId) {
+    run(runId);
+    return store.interactions(runId);
+  }
+
+  @Override
+  public List<Message> history(String sessionId) {
+    session(sessionId);
+    return store.messages(sessionId);
+  }
+
+  @Override
+  public SessionStore store() {
+    return store;
+  }
+
+  @Override
+  public boolean isDraining() {
+    return scheduler.isDraining();
+  }
+
+  @Override
+  public boolean drain(Duration grace) throws InterruptedException {
+    TurnScheduler.Leftovers left = scheduler.drain(grace);
+    for (TurnQueue.Waiting waiting : left.waiting()) {
+      interruptQueued(waiting.runId());
+    }
+    // Each stop may wait out a harness's TERM grace; stop them side by side.
+    List<Thread> stops = new ArrayList<>();
+    for (TurnRunner runner : left.running()) {
+      stops.add(Thread.ofVirtual().start(() -> runner.requestStop(TurnRunner.Stop.SHUTDOWN)));
+    }
+    for (Thread stop : stops) {
+      stop.join();
+    }
+    left.running().forEach(this::awaitEnd);
+    scheduler.markDrained();
+    return left.none();
+  }
+
+  @Override
+  public void close() {
+    try {
+      if (!scheduler.isDrained()) {
+        drain(Duration.ZERO);
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } finally {
+      sweeper.shutdownNow();
+      if (ownsStore) {
+        store.close();
+      }
+    }
+  }
+
+  private void interruptQueued(String runId) {
+    try {
+      store.transition(
+          runId,
+          SessionRunStatus.INTERRUPTED,
+          new SessionStore.Ending(null, TurnEndings.SHUTDOWN_GRACE_EXPIRED, null),
+          Json.object().put("error", TurnEndings.SHUTDOWN_GRACE_EXPIRED));
+    } catch (RuntimeException e) {
+      LOG.warn("queued run {} could not be marked interrupted on shutdown", runId, e);
+    }
+  }
+
+  private void awaitEnd(TurnRunner runner) {
+    try {
+      runner.done().get(STOP_WAIT.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (ExecutionException | TimeoutException e) {
+      LOG.warn("run {} did not end within {} after it was stopped", runner.runId(), STOP_WAIT);
+    }
+  }
+
+  private void sweep() {
+    try {
+      cache.evictIdle();
+    } catch (RuntimeException e) {
+      LOG.warn("dropping idle sessions from memory failed", e);
+    }
+  }
+}

@@ -1,0 +1,119 @@
+package io.kxm.session.store;
+
+import static io.kxm.session.store.StoreFixture.json;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kxm.session.api.EventTypes;
+import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionStore.ChainCheck;
+import io.kxm.session.api.StreamKey;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class HashChainTest {
+  @TempDir Path dir;
+
+  @Test
+  void an_untouched_run_verifies_and_reports_the_head_its_envelopes_hash_to() throws Exception {
+    try (StoreFixture f = new StoreFixture(dir)) {
+      SessionRun run = f.aRunningRun();
+      List<SessionEvent> appended = appendFive(f, run);
+
+      ChainCheck check = f.store.verify(run.id());
+
+      String head = EventChain.GENESIS;
+      for (SessionEvent event : f.store.replay(StreamKey.run(run.id()), 0, 100)) {
+        head = EventChain.hash(head, event);
+      }
+      assertThat(check.ok()).isTrue();
+      assertThat(check.events()).isEqualTo(7);
+      assertThat(check.firstBadSeq()).isEqualTo(-1);
+      assertThat(check.lastHash())
+          .isEqualTo(head)
+          .isEqualTo(storedHash(f.file, appended.getLast().seq()));
+    }
+  }
+
+  @Test
+  void an_edited_event_is_named_by_its_seq() throws Exception {
+    StoreFixture f = new StoreFixture(dir);
+    SessionRun run = f.aRunningRun();
+    List<SessionEvent> appended = appendFive(f, run);
+    f.close();
+    long edited = appended.get(2).seq();
+
+    execute(f.file, "UPDATE events SET data = '{\"text\":\"forged\"}' WHERE seq = ?", edited);
+
+    try (SqliteSessionStore again = SqliteSessionStore.open(f.file, f.clock)) {
+      ChainCheck check = again.verify(run.id());
+      assertThat(check.ok()).isFalse();
+      assertThat(check.firstBadSeq()).isEqualTo(edited);
+    }
+  }
+
+  @Test
+  void a_removed_event_breaks_the_chain_at_the_one_after_it() throws Exception {
+    StoreFixture f = new StoreFixture(dir);
+    SessionRun run = f.aRunningRun();
+    List<SessionEvent> appended = appendFive(f, run);
+    f.close();
+
+    execute(f.file, "DELETE FROM events WHERE seq = ?", appended.get(1).seq());
+
+    try (SqliteSessionStore again = SqliteSessionStore.open(f.file, f.clock)) {
+      ChainCheck check = again.verify(run.id());
+      assertThat(check.ok()).isFalse();
+      assertThat(check.firstBadSeq()).isEqualTo(appended.get(2).seq());
+    }
+  }
+
+  @Test
+  void events_cut_from_the_end_fail_against_the_recorded_head() throws Exception {
+    StoreFixture f = new StoreFixture(dir);
+    SessionRun run = f.aRunningRun();
+    List<SessionEvent> appended = appendFive(f, run);
+    f.close();
+
+    execute(f.file, "DELETE FROM events WHERE seq >= ?", appended.get(3).seq());
+
+    try (SqliteSessionStore again = SqliteSessionStore.open(f.file, f.clock)) {
+      ChainCheck check = again.verify(run.id());
+      assertThat(check.ok()).isFalse();
+      assertThat(check.events()).isEqualTo(5);
+      assertThat(check.firstBadSeq()).isEqualTo(appended.get(3).seq());
+    }
+  }
+
+  private static List<SessionEvent> appendFive(StoreFixture f, SessionRun run) {
+    List<SessionEvent> out = new java.util.ArrayList<>();
+    for (int i = 0; i < 5; i++) {
+      out.add(f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "t" + i)).join());
+    }
+    return out;
+  }
+
+  private static String storedHash(Path file, long seq) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        PreparedStatement s = c.prepareStatement("SELECT hash FROM events WHERE seq = ?")) {
+      s.setLong(1, seq);
+      try (java.sql.ResultSet rs = s.executeQuery()) {
+        assertThat(rs.next()).isTrue();
+        return rs.getString(1);
+      }
+    }
+  }
+
+  private static void execute(Path file, String sql, long seq) throws Exception {
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
+        PreparedStatement s = c.prepareStatement(sql)) {
+      s.setLong(1, seq);
+      assertThat(s.executeUpdate()).isPositive();
+    }
+  }
+}

@@ -1,0 +1,182 @@
+package io.kxm.supervisor;
+
+import io.javalin.config.RoutesConfig;
+import io.javalin.http.Context;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
+import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.Sessions;
+import io.kxm.session.api.StreamKey;
+import io.kxm.session.stream.EventStream;
+import io.kxm.session.stream.StreamCursor;
+import java.io.IOException;
+import java.util.Map;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The session API: {@code /v1/sessions/…} here, and the {@code /v1/runs/{srun}/…} calls that {@link
+ * RunRoutes} hands over for session run ids. Bodies have been checked as JSON objects before a
+ * handler runs; logs carry ids and codes, never prompts or answers.
+ */
+final class SessionRoutes {
+  static final String RUN_PREFIX = "srun_";
+
+  private final Sessions sessions;
+  private final EventStream streams;
+  private final Drain drain;
+  private final SupervisorLog log;
+
+  SessionRoutes(Sessions sessions, EventStream streams, Drain drain, SupervisorLog log) {
+    this.sessions = sessions;
+    this.streams = streams;
+    this.drain = drain;
+    this.log = log;
+  }
+
+  /** Whether {@code runId} names a session run rather than a workflow run. */
+  static boolean owns(String runId) {
+    return runId != null && runId.startsWith(RUN_PREFIX);
+  }
+
+  void install(RoutesConfig routes) {
+    routes.post("/v1/sessions", this::create);
+    routes.get("/v1/sessions", this::list);
+    routes.get("/v1/sessions/{id}", this::show);
+    routes.get("/v1/sessions/{id}/messages", this::messages);
+    routes.post("/v1/sessions/{id}/runs", this::submit);
+    routes.get("/v1/sessions/{id}/events", this::sessionEvents);
+  }
+
+  private void create(Context ctx) {
+    JsonNode body = SupervisorApp.body(ctx);
+    Session session =
+        sessions.create(
+            SessionBodies.workspaceRoot(body),
+            SessionBodies.harness(body),
+            SessionBodies.model(body));
+    log.info("session.created", Map.of("sessionId", session.id()));
+    ctx.status(201).json(SessionJson.session(session));
+  }
+
+  private void list(Context ctx) {
+    int limit = SessionBodies.limit(ctx.queryParam("limit"));
+    ctx.json(SessionJson.listed("sessions", sessions.list(limit), SessionJson::session));
+  }
+
+  private void show(Context ctx) {
+    String id = sessionId(ctx);
+    ObjectNode answer = Json.object();
+    answer.set("session", SessionJson.session(sessions.session(id)));
+    answer.setAll(SessionJson.listed("runs", sessions.runs(id), SessionJson::run));
+    ctx.json(answer);
+  }
+
+  private void messages(Context ctx) {
+    String id = sessionId(ctx);
+    sessions.session(id);
+    ctx.json(SessionJson.listed("messages", sessions.history(id), SessionJson::message));
+  }
+
+  private void submit(Context ctx) {
+    String prompt = SessionBodies.prompt(SupervisorApp.body(ctx));
+    String id = sessionId(ctx);
+    SessionRun run = sessions.submit(id, prompt);
+    log.info("session.run_queued", Map.of("sessionId", id, "runId", run.id()));
+    ctx.status(201).json(SessionJson.run(run));
+  }
+
+  private void sessionEvents(Context ctx) throws IOException {
+    long after = cursor(ctx);
+    String id = sessionId(ctx);
+    sessions.session(id);
+    stream(ctx, StreamKey.session(id), after);
+  }
+
+  void run(Context ctx, String runId) {
+    SessionBodies.runId(runId);
+    ObjectNode answer = Json.object();
+    SessionRun run = sessions.run(runId);
+    ObjectNode shown = SessionJson.run(run);
+    if (run.status().isTerminal()) {
+      sessions.store().lastEvent(runId).ifPresent(end -> SessionJson.ending(shown, end.data()));
+    }
+    answer.set("run", shown);
+    answer.setAll(
+        SessionJson.listed("interactions", sessions.interactions(runId), SessionJson::interaction));
+    ctx.json(answer);
+  }
+
+  void cancel(Context ctx, String runId) {
+    SupervisorApp.body(ctx);
+    SessionBodies.runId(runId);
+    SessionRun run = sessions.cancel(runId);
+    log.info("session.run_cancelled", Map.of("runId", runId, "status", run.status().wire()));
+    ObjectNode answer = Json.object();
+    answer.set("run", SessionJson.run(run));
+    ctx.json(answer);
+  }
+
+  void resolve(Context ctx, String runId, String interactionId) {
+    JsonNode answer = SessionBodies.answer(SupervisorApp.body(ctx));
+    SessionBodies.runId(runId);
+    SessionBodies.interactionId(interactionId);
+    Sessions.Resolved resolved = sessions.resolve(runId, interactionId, answer);
+    log.info(
+        "session.interaction_resolved",
+        Map.of(
+            "runId", runId,
+            "interactionId", interactionId,
+            "continuation", resolved.continuation() == null ? "" : resolved.continuation().id()));
+    ObjectNode reply = Json.object();
+    reply.set("interaction", SessionJson.interaction(resolved.interaction()));
+    reply.set(
+        "continuation",
+        resolved.continuation() == null
+            ? Json.MAPPER.nullNode()
+            : SessionJson.run(resolved.continuation()));
+    ctx.json(reply);
+  }
+
+  void runEvents(Context ctx, String runId) throws IOException {
+    long after = cursor(ctx);
+    SessionBodies.runId(runId);
+    sessions.run(runId);
+    stream(ctx, StreamKey.run(runId), after);
+  }
+
+  void verify(Context ctx, String runId) {
+    SessionBodies.runId(runId);
+    sessions.run(runId);
+    ctx.json(SessionJson.verification(sessions.store().verify(runId)));
+  }
+
+  /**
+   * Checks come first, while a refusal can still be an error envelope; then the call leaves the
+   * drain count, because a stream lasts as long as its client and must not hold a stop open.
+   */
+  private void stream(Context ctx, StreamKey key, long after) throws IOException {
+    long last = sessions.store().lastSeq();
+    if (after > last) {
+      // Following from a number the store has not reached would silently drop every event up to
+      // it: the cursor came from another store or was made up.
+      throw new KxmException(
+          ErrorCode.INVALID_CURSOR, "cursor " + after + " is past the last stored event " + last);
+    }
+    drain.leave(ctx);
+    EventStream.End end = streams.serve(key, after, StreamResponse.open(ctx));
+    if (end == EventStream.End.OVERFLOW) {
+      log.info("stream.cut", Map.of("stream", key.id(), "reason", "buffer_overflow"));
+    }
+  }
+
+  private static long cursor(Context ctx) {
+    return StreamCursor.parse(ctx.header("Last-Event-ID"), ctx.queryParam("after"));
+  }
+
+  private static String sessionId(Context ctx) {
+    return SessionBodies.sessionId(ctx.pathParam("id"));
+  }
+}

@@ -1,0 +1,388 @@
+package io.kxm.supervisor;
+
+import io.javalin.Javalin;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Tokens;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * The runtime supervisor: one per OS user and machine, hosting every project's runs behind an HTTP
+ * API on an ephemeral port, 127.0.0.1 unless {@link NetworkSettings} binds it elsewhere. Starting
+ * takes the machine lock, creates the token on first use (unless {@code KXM_RUNTIME_TOKEN} gives
+ * it), reconciles every registered project (no run stays {@code running} across a crash), then
+ * serves and claims the registry row. {@link #stop()} drains and closes the stores.
+ */
+public final class Supervisor implements AutoCloseable {
+  private final SupervisorConfig config;
+  private final SupervisorLock lock;
+  private final Registry registry;
+  private final HostedProjects projects;
+  private final SupervisorLog log;
+
+  /** How long stopping waits for ended streams to finish their responses. */
+  private static final Duration STREAM_END_WAIT = Duration.ofSeconds(2);
+
+  private final Drain drain;
+  private final Javalin app;
+  private final SupervisorRow row;
+  private final ScheduledExecutorService heartbeat;
+  private final SyncPushers pushers;
+  private final SessionPlane sessions;
+  private final CountDownLatch stopped = new CountDownLatch(1);
+  private boolean stopping;
+  private boolean clean;
+
+  private Supervisor(
+      SupervisorConfig config,
+      SupervisorLock lock,
+      Registry registry,
+      HostedProjects projects,
+      SupervisorLog log,
+      Drain drain,
+      Javalin app,
+      SupervisorRow row,
+      SessionPlane sessions) {
+    this.config = config;
+    this.sessions = sessions;
+    this.lock = lock;
+    this.registry = registry;
+    this.projects = projects;
+    this.log = log;
+    this.drain = drain;
+    this.app = app;
+    this.row = row;
+    this.pushers = new SyncPushers(config.state(), row.runtimeId(), config.clock(), log);
+    this.heartbeat =
+        Executors.newSingleThreadScheduledExecutor(
+            r -> Thread.ofPlatform().daemon().name("kxm-runtime-heartbeat").unstarted(r));
+  }
+
+  /**
+   * Starts a supervisor, or refuses when one already runs for this user.
+   *
+   * @throws KxmException {@code runtime_already_running}, {@code state_dir_unusable}, {@code
+   *     runtime_registry_unusable}
+   */
+  public static Supervisor start(SupervisorConfig config) {
+    SupervisorPaths paths = config.paths();
+    SupervisorLock lock =
+        SupervisorLock.tryAcquire(paths.lockFile()).orElseThrow(() -> alreadyRunning(paths));
+    SupervisorLog log = new SupervisorLog(paths.logFile(), config.clock(), System.err);
+    Registry registry = null;
+    HostedProjects projects = null;
+    SessionPlane sessions = null;
+    try {
+      NetworkSettings network = config.network();
+      String token =
+          network.tokenOverride() != null
+              ? network.tokenOverride()
+              : SupervisorToken.loadOrCreate(paths.tokenFile());
+      registry = Registry.open(paths.registry());
+      String runtimeId = "rt_" + Tokens.generate("").substring(0, 20);
+      registry
+          .supervisor()
+          .ifPresent(stale ->
+              log.info(
+                  "supervisor.stale_replaced",
+                  Map.of(
+                      "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
+      projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
+      reconcile(projects, log);
+      sessions = SessionPlane.open(config, log);
+
+      Drain drain = new Drain();
+      AtomicInteger port = new AtomicInteger();
+      SessionRoutes sessionRoutes =
+          new SessionRoutes(sessions.sessions(), sessions.events(), drain, log);
+      Javalin app =
+          SupervisorApp.create(
+              token,
+              network,
+              drain,
+              port::get,
+              new RunRoutes(projects, sessionRoutes, log),
+              sessionRoutes,
+              log);
+      listen(app, network);
+      port.set(app.port());
+      for (var connector : app.jettyServer().server().getConnectors()) {
+        // Idle keep-alive connections close at once on stop; calls in flight were drained.
+        if (connector instanceof org.eclipse.jetty.server.AbstractConnector c) {
+          c.setShutdownIdleTimeout(200);
+        }
+      }
+      var now = config.clock().instant();
+      SupervisorRow row =
+          new SupervisorRow(
+              runtimeId,
+              ProcessHandle.current().pid(),
+              port.get(),
+              SupervisorToken.hash(token),
+              now,
+              now,
+              "running",
+              network.clientHost());
+      registry.claim(row);
+      log.info(
+          "supervisor.started",
+          Map.of(
+              "runtimeId",
+              runtimeId,
+              "pid",
+              row.pid(),
+              "bind",
+              network.bindHost(),
+              "port",
+              row.port(),
+              "tokenRequired",
+              network.tokenRequired()));
+      Supervisor supervisor =
+          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
+      supervisor.pushers.refresh(projects.openProjects());
+      supervisor.beatEvery();
+      return supervisor;
+    } catch (RuntimeException e) {
+      log.error("supervisor.start_failed", Map.of("code", codeOf(e)));
+      closeQuietly(sessions);
+      closeQuietly(projects);
+      closeQuietly(registry);
+      lock.close();
+      log.close();
+      throw e;
+    }
+  }
+
+  private static void listen(Javalin app, NetworkSettings network) {
+    try {
+      app.start();
+    } catch (RuntimeException e) {
+      try {
+        app.stop();
+      } catch (RuntimeException ignored) {
+        // The bind failure is the error worth reporting.
+      }
+      // Javalin wraps the bind failure; the address is the setting to fix.
+      throw new KxmException(
+          ErrorCode.CONFIG_INVALID,
+          "cannot listen on "
+              + network.bindHost()
+              + " (KXM_RUNTIME_BIND or --bind): "
+              + rootMessage(e)
+              + "; it must be an address of this machine",
+          e);
+    }
+  }
+
+  private static String rootMessage(Throwable e) {
+    Throwable t = e;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getClass().getSimpleName() + ": " + t.getMessage();
+  }
+
+  private static void reconcile(HostedProjects projects, SupervisorLog log) {
+    for (var entry : projects.reconcileAll().entrySet()) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("projectKey", entry.getKey());
+      if (entry.getValue() instanceof List<?> changed) {
+        fields.put("changed", changed.size());
+        log.info("supervisor.reconciled", fields);
+      } else {
+        fields.put("code", codeOf((Exception) entry.getValue()));
+        log.error("supervisor.reconcile_failed", fields);
+      }
+    }
+  }
+
+  private void beatEvery() {
+    long ms = config.heartbeat().toMillis();
+    heartbeat.scheduleWithFixedDelay(
+        () -> {
+          try {
+            registry.beat(row.runtimeId(), config.clock().instant(), "running");
+            pushers.refresh(projects.openProjects());
+          } catch (RuntimeException e) {
+            log.warn("supervisor.heartbeat_failed", Map.of("code", codeOf(e)));
+          }
+        },
+        ms,
+        ms,
+        TimeUnit.MILLISECONDS);
+  }
+
+  public String runtimeId() {
+    return row.runtimeId();
+  }
+
+  public int port() {
+    return row.port();
+  }
+
+  public String url() {
+    return row.url();
+  }
+
+  public Path tokenFile() {
+    return config.paths().tokenFile();
+  }
+
+  /** Session event streams open now. */
+  public int openStreams() {
+    return sessions.openStreams();
+  }
+
+  public boolean isDraining() {
+    return drain.isDraining();
+  }
+
+  /**
+   * Drains and stops, within one grace period: first new runs get 503 {@code server_draining} while
+   * active session runs get the grace to finish (reads, answers, cancels and streams still work),
+   * and the runs still active after it end {@code interrupted}; then every new call is refused and
+   * calls in flight get what is left of the grace. Then the streams end, and the server, the
+   * session store, the project stores and the registry close. Idempotent.
+   *
+   * @return whether every call finished in time and every store closed
+   */
+  public boolean stop() {
+    synchronized (this) {
+      if (stopping) {
+        awaitQuietly();
+        return clean;
+      }
+      stopping = true;
+    }
+    boolean ok = true;
+    log.info("supervisor.draining", Map.of("graceMs", config.shutdownGrace().toMillis()));
+    long deadline = System.nanoTime() + config.shutdownGrace().toNanos();
+    try {
+      registry.beat(row.runtimeId(), config.clock().instant(), "draining");
+      drain.refuseNewRuns();
+      if (!sessions.drain(config.shutdownGrace())) {
+        ok = false;
+        log.warn("supervisor.sessions_interrupted", Map.of("reason", "shutdown_grace_expired"));
+      }
+      ok &= drain.drain(Duration.ofNanos(Math.max(0, deadline - System.nanoTime())));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      ok = false;
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    sessions.endStreams();
+    awaitStreamsEnded();
+    heartbeat.shutdownNow();
+    pushers.close();
+    try {
+      app.stop();
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    try {
+      sessions.close();
+    } catch (RuntimeException e) {
+      ok = false;
+      log.error("supervisor.close_failed", Map.of("message", String.valueOf(e.getMessage())));
+    }
+    try {
+      projects.close();
+    } catch (RuntimeException e) {
+      ok = false;
+      log.error("supervisor.close_failed", Map.of("message", String.valueOf(e.getMessage())));
+    }
+    try {
+      registry.beat(row.runtimeId(), config.clock().instant(), "stopped");
+      registry.close();
+    } catch (RuntimeException e) {
+      ok = false;
+    }
+    lock.close();
+    log.info("supervisor.stopped", Map.of("runtimeId", row.runtimeId(), "clean", ok));
+    log.close();
+    synchronized (this) {
+      clean = ok;
+    }
+    stopped.countDown();
+    return ok;
+  }
+
+  /**
+   * Gives each ended stream a moment to send what it still holds (a run's last event, written as
+   * the grace expired) and end its response, before the server stops under it; a stream whose
+   * client does not read is cut by the server's stop after the wait.
+   */
+  private void awaitStreamsEnded() {
+    long deadline = System.nanoTime() + STREAM_END_WAIT.toNanos();
+    try {
+      while (sessions.openStreams() > 0 && System.nanoTime() < deadline) {
+        Thread.sleep(10); // the streams end on their own threads and signal nothing else
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  @Override
+  public void close() {
+    stop();
+  }
+
+  /** Blocks until {@link #stop()} has finished. */
+  public void awaitStop() throws InterruptedException {
+    stopped.await();
+  }
+
+  /** Makes SIGTERM, SIGINT and a normal JVM exit drain the supervisor first. */
+  public void stopOnShutdown() {
+    Runtime.getRuntime()
+        .addShutdownHook(Thread.ofPlatform().name("kxm-runtime-shutdown").unstarted(this::stop));
+  }
+
+  private void awaitQuietly() {
+    try {
+      stopped.await();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private static KxmException alreadyRunning(SupervisorPaths paths) {
+    String where = "";
+    try {
+      where =
+          Registry.peek(paths.registry())
+              .map(r -> " at " + r.url() + " (pid " + r.pid() + ")")
+              .orElse("");
+    } catch (RuntimeException e) {
+      // The registry may be mid-creation by the other supervisor; the refusal stands without it.
+    }
+    return new KxmException(
+        ErrorCode.RUNTIME_ALREADY_RUNNING, "a runtime supervisor is already running" + where);
+  }
+
+  private static String codeOf(Exception e) {
+    return e instanceof KxmException k ? k.code().code() : e.getClass().getSimpleName();
+  }
+
+  private static void closeQuietly(AutoCloseable closeable) {
+    if (closeable == null) {
+      return;
+    }
+    try {
+      closeable.close();
+    } catch (Exception e) {
+      // Already failing; the first error is the one reported.
+    }
+  }
+}
