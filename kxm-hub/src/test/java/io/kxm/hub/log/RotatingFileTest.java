@@ -2,6 +2,7 @@ package io.kxm.hub.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.secret.Redactor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -2,6 +2,7 @@ package io.kxm.runtime.evolve;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.knowledge.DistillationProducer;
 import io.kxm.runtime.knowledge.DistillationRequest;
 import io.kxm.runtime.session.api.Harness;
@@ -9,7 +10,6 @@ import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.api.TurnOutcome;
-import io.kxm.runtime.sync.Redaction;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -138,7 +138,7 @@ public final class HarnessAttemptProducer
               });
     } catch (KxmException e) {
       return new AttemptOutcome(
-          AttemptOutcome.ERROR, null, e.code().code() + ": " + Redaction.scrub(e.getMessage()));
+          AttemptOutcome.ERROR, null, e.code().code() + ": " + Redactor.redact(e.getMessage()));
     }
     try (turn) {
       running.set(turn);

@@ -1,5 +1,6 @@
 package io.kxm.runtime.supervisor;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.RecoveryAction;
@@ -84,13 +85,7 @@ final class RunBodies {
     if (!node.isString()) {
       throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must be a string");
     }
-    String value = node.asString();
-    if (value.length() > max) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          field + " has " + value.length() + " characters; the limit is " + max);
-    }
-    return value;
+    return TextLength.check(field, node.asString(), max);
   }
 
   private static boolean optionalBoolean(JsonNode body, String field, boolean fallback) {

@@ -1,9 +1,9 @@
 package io.kxm.runtime.session.builtin;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
 import io.kxm.runtime.provider.ToolSpec;
-import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
@@ -96,7 +96,7 @@ final class RunCommandTool implements WorkspaceTool {
     }
     reader.join(KILL_GRACE.toMillis());
     // Output goes to the provider and into the run's events; credentials a command printed do not.
-    String printed = Redaction.scrub(output.text());
+    String printed = Redactor.redact(output.text());
     if (!exited) {
       return ToolRun.error("timed out after " + timeout + " s and was ended\n" + printed);
     }

@@ -1,11 +1,11 @@
 package io.kxm.runtime.session.harness;
 
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.HarnessTurn;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.api.TurnOutcome;
-import io.kxm.runtime.sync.Redaction;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
@@ -164,7 +164,7 @@ public final class ProcessTurn implements HarnessTurn {
     }
     String tail = stderrTail().strip();
     if (!tail.isEmpty()) {
-      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redaction.scrub(tail));
+      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redactor.redact(tail));
     }
     return said.toString();
   }

@@ -1,12 +1,12 @@
 package io.kxm.runtime.session.adapter.claude;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.api.TurnInput;
 import io.kxm.runtime.session.harness.HarnessLine;
 import io.kxm.runtime.session.harness.HarnessLines;
 import io.kxm.runtime.session.harness.TurnProtocol;
-import io.kxm.runtime.sync.Redaction;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -183,7 +183,7 @@ public final class ClaudeStreamProtocol implements TurnProtocol {
     if (!parts.isEmpty()) {
       message.append(": ").append(String.join("; ", parts));
     }
-    return cut(Redaction.scrub(message.toString()), MAX_ERROR_CHARS);
+    return cut(Redactor.redact(message.toString()), MAX_ERROR_CHARS);
   }
 
   private static HarnessLine output(HarnessOutput output) {

@@ -1,9 +1,9 @@
 package io.kxm.runtime.session.adapter.codex;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.session.api.HarnessOutput;
 import io.kxm.runtime.session.harness.HarnessLines;
-import io.kxm.runtime.sync.Redaction;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -141,7 +141,7 @@ final class CodexItems {
         };
     return Json.object()
         .put("id", item.path("id").asString())
-        .put("output", Redaction.scrub(cut(output, MAX_TOOL_OUTPUT_CHARS)))
+        .put("output", Redactor.redact(cut(output, MAX_TOOL_OUTPUT_CHARS)))
         .put("isError", failed);
   }
 
