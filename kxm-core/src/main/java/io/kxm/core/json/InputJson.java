@@ -2,6 +2,8 @@ package io.kxm.core.json;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import java.util.Arrays;
+import java.util.List;
 import tools.jackson.core.JacksonException;
 import tools.jackson.core.JsonParser;
 import tools.jackson.core.JsonToken;
@@ -53,7 +55,7 @@ public final class InputJson {
     try {
       return MAPPER.readTree(bytes);
     } catch (JacksonException e) {
-      throw refusal(e);
+      throw unreadable(e);
     }
   }
 
@@ -62,7 +64,7 @@ public final class InputJson {
     try {
       return MAPPER.readTree(text);
     } catch (JacksonException e) {
-      throw refusal(e);
+      throw unreadable(e);
     }
   }
 
@@ -116,24 +118,47 @@ public final class InputJson {
       case InputCoercionException range when !field.isEmpty() ->
           new KxmException(
               ErrorCode.VALUE_OUT_OF_RANGE, field + " does not fit in a 64-bit whole number");
-      case MismatchedInputException mismatch when !field.isEmpty() ->
-          new KxmException(
-              ErrorCode.INVALID_TYPE,
-              field
-                  + " must be "
-                  + JsonTypes.expected(mismatch.getTargetType())
-                  + ", got "
-                  + JsonTypes.given(current(e)));
-      case StreamReadException read when FieldPath.isDuplicate(read) ->
-          new KxmException(
-              ErrorCode.DUPLICATE_KEY, FieldPath.ofParser(read) + " appears more than once");
-      case StreamReadException read ->
-          new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON" + at(read));
+      case MismatchedInputException mismatch when !field.isEmpty() -> wrongValue(field, mismatch);
+      case StreamReadException read -> unreadable(read);
       default ->
           new KxmException(
               ErrorCode.INVALID_REQUEST,
               (field.isEmpty() ? "the body" : field) + " does not fit: " + e.getOriginalMessage());
     };
+  }
+
+  /** A document that does not parse: a repeated key, or anything else that is not JSON. */
+  private static KxmException unreadable(JacksonException e) {
+    if (e instanceof StreamReadException read && FieldPath.isDuplicate(read)) {
+      return new KxmException(
+          ErrorCode.DUPLICATE_KEY, FieldPath.ofParser(read) + " appears more than once");
+    }
+    var location = e.getLocation();
+    String at =
+        location == null
+            ? ""
+            : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
+    return new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON" + at);
+  }
+
+  /** A value of the wrong JSON type, or of the right type but not one the field accepts. */
+  private static KxmException wrongValue(String field, MismatchedInputException e) {
+    Class<?> target = e.getTargetType();
+    String expected = JsonTypes.expected(target);
+    String given = JsonTypes.given(current(e));
+    if (!expected.equals(given)) {
+      return new KxmException(
+          ErrorCode.INVALID_TYPE, field + " must be " + expected + ", got " + given);
+    }
+    if (target != null && target.isEnum()) {
+      List<String> names =
+          Arrays.stream(target.getEnumConstants())
+              .map(constant -> Json.MAPPER.valueToTree(constant).asString())
+              .toList();
+      return new KxmException(
+          ErrorCode.INVALID_REQUEST, field + " must be one of " + String.join(", ", names));
+    }
+    return new KxmException(ErrorCode.INVALID_REQUEST, field + " does not take this value");
   }
 
   private static String known(UnrecognizedPropertyException e) {
@@ -146,12 +171,5 @@ public final class InputJson {
 
   private static JsonToken current(JacksonException e) {
     return e.processor() instanceof JsonParser parser ? parser.currentToken() : null;
-  }
-
-  private static String at(StreamReadException e) {
-    var location = e.getLocation();
-    return location == null
-        ? ""
-        : " at line " + location.getLineNr() + ", column " + location.getColumnNr();
   }
 }

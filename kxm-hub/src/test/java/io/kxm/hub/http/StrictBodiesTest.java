@@ -61,7 +61,8 @@ class StrictBodiesTest {
     Reply reply =
         send(
             "{\"target\":\"bob\",\"content\":\"hi\","
-                + "\"workflowContext\":{\"runId\":\"r\",\"stageId\":\"s\",\"colour\":1}}");
+                + "\"workflowContext\":{\"runId\":\"r\",\"stageId\":\"s\","
+                + "\"requirementKey\":\"review\",\"attempt\":1,\"colour\":1}}");
 
     assertRefused(reply, "unknown_field", "workflowContext.colour is not a field");
   }
@@ -124,13 +125,13 @@ class StrictBodiesTest {
 
   @Test
   void a_lease_body_of_the_wrong_type_takes_no_lease() throws Exception {
-    String path = "/v1/agents/" + alice.id() + "/leases/strict-types";
-
     assertRefused(
-        http.post(path, alice, "{\"ttlMs\":\"30000\"}"),
+        http.post(
+            "/v1/agents/" + alice.id() + "/leases/strict-types", alice, "{\"ttlMs\":\"30000\"}"),
         "invalid_type",
         "ttlMs must be a whole number, got a string");
-    assertThat(http.post(path, bob, "{}").status()).as("the lease is still free").isLessThan(300);
+    Reply taken = http.post("/v1/agents/" + bob.id() + "/leases/strict-types", bob, "{}");
+    assertThat(taken.status()).as("the lease is still free: %s", taken.body()).isLessThan(300);
   }
 
   @Test

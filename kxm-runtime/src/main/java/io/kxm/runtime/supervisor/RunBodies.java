@@ -14,6 +14,9 @@ final class RunBodies {
   static final int MAX_PROMPT_CHARS = 64 * 1024;
   static final int MAX_TEXT_CHARS = 8 * 1024;
   static final int MAX_NAME_CHARS = 128;
+  /** What an answer to an interaction may carry. */
+  static final String[] RESOLUTION_FIELDS = {"approved", "answer", "by"};
+
   private static final Pattern WORKFLOW = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
 
   private RunBodies() {}
@@ -44,7 +47,7 @@ final class RunBodies {
   static Resolution resolution(JsonNode body) {
     JsonNode approved = body.get("approved");
     if (approved != null && !approved.isNull() && !approved.isBoolean()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, "approved must be true or false");
+      throw new KxmException(ErrorCode.INVALID_TYPE, "approved must be true or false");
     }
     String by = optionalText(body, "by", MAX_NAME_CHARS);
     return new Resolution(
@@ -83,7 +86,7 @@ final class RunBodies {
       return null;
     }
     if (!node.isString()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must be a string");
+      throw new KxmException(ErrorCode.INVALID_TYPE, field + " must be a string");
     }
     return TextLength.check(field, node.asString(), max);
   }
@@ -94,7 +97,7 @@ final class RunBodies {
       return fallback;
     }
     if (!node.isBoolean()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must be true or false");
+      throw new KxmException(ErrorCode.INVALID_TYPE, field + " must be true or false");
     }
     return node.asBoolean();
   }
