@@ -46,8 +46,11 @@ public final class Redactor {
           rule("\\bglpat-[A-Za-z0-9_-]{20,}", MASK),
           rule("\\bxox[abprs]-[A-Za-z0-9-]{10,}", MASK),
           rule("\\b(?:AKIA|ASIA|AIDA|AROA)[0-9A-Z]{16}\\b", MASK),
-          // KXM tokens are random base64url, so they hold a capital or a digit; tool names never.
-          rule("\\bkxm_[a-z]+_(?=[A-Za-z0-9_-]*[A-Z0-9])[A-Za-z0-9_-]{8,}", MASK));
+          // KXM tokens: a short one with a capital or a digit, which tool names (kxm_word_word,
+          // lower case) never hold, or any long one.
+          rule(
+              "\\bkxm_[a-z]+_(?:(?=[A-Za-z0-9_-]*[A-Z0-9])[A-Za-z0-9_-]{8,}|[A-Za-z0-9_-]{16,})",
+              MASK));
 
   /**
    * A SHA-256-sized run of hex may be a key; it may as well be a digest. Masked in text, but not

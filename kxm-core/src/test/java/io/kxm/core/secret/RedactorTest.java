@@ -80,6 +80,7 @@ class RedactorTest {
       "AROA" + "B".repeat(16),
       "glpat-" + "c".repeat(20),
       "kxm_project_" + "D1".repeat(8),
+      "kxm_project_" + "a".repeat(24),
       "-----BEGIN OPENSSH PRIVATE KEY-----\nb3BlbnNzaC1rZXktdjEAAAAA",
     };
     for (String secret : secrets) {

@@ -14,6 +14,7 @@ final class RunBodies {
   static final int MAX_PROMPT_CHARS = 64 * 1024;
   static final int MAX_TEXT_CHARS = 8 * 1024;
   static final int MAX_NAME_CHARS = 128;
+
   /** What an answer to an interaction may carry. */
   static final String[] RESOLUTION_FIELDS = {"approved", "answer", "by"};
 

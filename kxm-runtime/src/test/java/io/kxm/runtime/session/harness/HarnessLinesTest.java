@@ -48,7 +48,7 @@ class HarnessLinesTest {
   @Test
   void an_error_line_is_a_reported_error_with_its_message_redacted() {
     assertThat(HarnessLines.parse("{\"type\":\"error\",\"message\":\"bad Bearer abcdefghijkl\"}"))
-        .isEqualTo(new HarnessLine.ReportedError("bad [REDACTED]"));
+        .isEqualTo(new HarnessLine.ReportedError("bad Bearer [REDACTED]"));
   }
 
   @Test
