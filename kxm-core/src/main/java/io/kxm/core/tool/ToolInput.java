@@ -3,6 +3,7 @@ package io.kxm.core.tool;
 import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import java.util.List;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -66,13 +67,13 @@ final class ToolInput {
       } else if (additional != null && additional.isObject()) {
         value(tool, at, additional, entry.getValue());
       } else if (additional != null && additional.isBoolean() && !additional.asBoolean()) {
+        List<String> taken = properties.propertyNames().stream().sorted().toList();
         throw new KxmException(
             ErrorCode.UNKNOWN_FIELD,
             at
                 + " is not a parameter of "
                 + tool
-                + "; it takes "
-                + String.join(", ", properties.propertyNames().stream().sorted().toList()));
+                + (taken.isEmpty() ? "; it takes none" : "; it takes " + String.join(", ", taken)));
       }
     }
   }
