@@ -1,5 +1,6 @@
 package io.kxm.knowledge;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.util.regex.Pattern;
@@ -18,11 +19,7 @@ final class Checks {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST, field + " is required and must not be blank");
     }
-    if (value.length() > max) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          field + " has " + value.length() + " characters; the limit is " + max);
-    }
+    TextLength.check(field, value, max);
     if (value.indexOf('\0') >= 0) {
       throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must not contain NUL characters");
     }

@@ -1,7 +1,7 @@
 package io.kxm.knowledge;
 
 import io.kxm.core.error.KxmException;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -100,7 +100,7 @@ public final class Distiller {
         try {
           written.add(entries.add(entry(request, produced.get(i).get())));
         } catch (ExecutionException e) {
-          failures.put(key, Redaction.scrub(String.valueOf(e.getCause().getMessage())));
+          failures.put(key, Redactor.redact(String.valueOf(e.getCause().getMessage())));
         } catch (KxmException e) {
           failures.put(key, "the producer's text was refused: " + e.getMessage());
         }

@@ -1,6 +1,6 @@
 package io.kxm.knowledge;
 
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -93,7 +93,7 @@ public final class ForumRound {
             } catch (InterruptedException e) {
               Thread.currentThread().interrupt();
             } catch (Exception e) {
-              failures.put(p.getKey(), Redaction.scrub(String.valueOf(e.getMessage())));
+              failures.put(p.getKey(), Redactor.redact(String.valueOf(e.getMessage())));
             } finally {
               ended.countDown();
             }

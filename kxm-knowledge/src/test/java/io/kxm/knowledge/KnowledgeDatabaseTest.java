@@ -158,7 +158,7 @@ class KnowledgeDatabaseTest {
             KxmException.class,
             e -> {
               assertThat(e.code()).isEqualTo(ErrorCode.VALUE_TOO_LONG);
-              assertThat(e.getMessage()).contains("content").contains("32000");
+              assertThat(e.getMessage()).contains("content").contains("32,000");
             });
     assertThatThrownBy(() -> post(" ", "alice", null, "hello"))
         .isInstanceOfSatisfying(

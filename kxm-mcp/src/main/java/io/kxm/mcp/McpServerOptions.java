@@ -49,11 +49,15 @@ public record McpServerOptions(
 
   /**
    * Adds the catalog, the inbox resource and the capabilities to an SDK server spec, and builds.
+   * The SDK's own check of tool arguments is off: it would answer a schema failure with its generic
+   * text, while {@code ToolDefinition.call} checks the same schema and answers with the hub's code,
+   * the field and the next step.
    */
   public McpSyncServer build(McpServer.SyncSpecification<?> spec, ContextResolver contexts) {
     return spec.serverInfo(name, version)
         .instructions(INSTRUCTIONS)
         .jsonMapper(McpJson.mapper())
+        .validateToolInputs(false)
         .requestTimeout(requestTimeout)
         .capabilities(
             McpSchema.ServerCapabilities.builder()

@@ -2,6 +2,7 @@ package io.kxm.store;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Redactor;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.Objects;
@@ -17,8 +18,6 @@ import java.util.regex.Pattern;
  */
 public record PostgresLocation(String jdbcUrl, String user, String password, String schema) {
   private static final Pattern SCHEMA = Pattern.compile("[a-z_][a-z0-9_]{0,31}");
-  private static final Pattern SECRET_PARAMETER =
-      Pattern.compile("(?i)(?<=[?&])((?:ssl)?password)=[^&]*");
 
   public PostgresLocation {
     Objects.requireNonNull(jdbcUrl, "jdbcUrl");
@@ -87,7 +86,7 @@ public record PostgresLocation(String jdbcUrl, String user, String password, Str
    * The JDBC URL with the value of every {@code password} or {@code sslpassword} parameter hidden.
    */
   public String redactedUrl() {
-    return SECRET_PARAMETER.matcher(jdbcUrl).replaceAll("$1=***");
+    return Redactor.redact(jdbcUrl);
   }
 
   private static String stripScheme(String url) {

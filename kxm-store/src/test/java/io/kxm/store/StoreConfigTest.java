@@ -70,7 +70,7 @@ class StoreConfigTest {
     assertThat(config.describe())
         .doesNotContain("hunter2")
         .doesNotContain("k3y")
-        .contains("sslmode=require", "password=***");
+        .contains("sslmode=require", "password=[REDACTED]");
     assertThat(config.toString()).doesNotContain("hunter2").doesNotContain("k3y");
   }
 

@@ -1,5 +1,6 @@
 package io.kxm.supervisor;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.RecoveryAction;
@@ -13,6 +14,10 @@ final class RunBodies {
   static final int MAX_PROMPT_CHARS = 64 * 1024;
   static final int MAX_TEXT_CHARS = 8 * 1024;
   static final int MAX_NAME_CHARS = 128;
+
+  /** What an answer to an interaction may carry. */
+  static final String[] RESOLUTION_FIELDS = {"approved", "answer", "by"};
+
   private static final Pattern WORKFLOW = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.-]{0,127}");
 
   private RunBodies() {}
@@ -43,7 +48,7 @@ final class RunBodies {
   static Resolution resolution(JsonNode body) {
     JsonNode approved = body.get("approved");
     if (approved != null && !approved.isNull() && !approved.isBoolean()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, "approved must be true or false");
+      throw new KxmException(ErrorCode.INVALID_TYPE, "approved must be true or false");
     }
     String by = optionalText(body, "by", MAX_NAME_CHARS);
     return new Resolution(
@@ -82,15 +87,9 @@ final class RunBodies {
       return null;
     }
     if (!node.isString()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must be a string");
+      throw new KxmException(ErrorCode.INVALID_TYPE, field + " must be a string");
     }
-    String value = node.asString();
-    if (value.length() > max) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          field + " has " + value.length() + " characters; the limit is " + max);
-    }
-    return value;
+    return TextLength.check(field, node.asString(), max);
   }
 
   private static boolean optionalBoolean(JsonNode body, String field, boolean fallback) {
@@ -99,7 +98,7 @@ final class RunBodies {
       return fallback;
     }
     if (!node.isBoolean()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, field + " must be true or false");
+      throw new KxmException(ErrorCode.INVALID_TYPE, field + " must be true or false");
     }
     return node.asBoolean();
   }

@@ -68,7 +68,7 @@ final class RunRoutes {
   }
 
   private void create(Context ctx) {
-    var body = SupervisorApp.body(ctx);
+    var body = SupervisorApp.body(ctx, "projectRoot", "workflow", "prompt");
     Hosted project = projects.forRoot(RunBodies.projectRoot(body));
     RunSummary run = project.runs().create(RunBodies.workflow(body), RunBodies.prompt(body));
     projects.recordRun(run.runId(), project.entry());
@@ -91,7 +91,7 @@ final class RunRoutes {
   }
 
   private void drive(Context ctx) {
-    boolean simulated = RunBodies.simulated(SupervisorApp.body(ctx));
+    boolean simulated = RunBodies.simulated(SupervisorApp.body(ctx, "simulated"));
     String id = id(ctx);
     Hosted project = run(ctx);
     log.info("run.drive_started", Map.of("runId", id, "simulated", simulated));
@@ -130,7 +130,7 @@ final class RunRoutes {
       sessions.resolve(ctx, ctx.pathParam("id"), ctx.pathParam("iid"));
       return;
     }
-    var resolution = RunBodies.resolution(SupervisorApp.body(ctx));
+    var resolution = RunBodies.resolution(SupervisorApp.body(ctx, RunBodies.RESOLUTION_FIELDS));
     String id = id(ctx);
     String interaction = ctx.pathParam("iid");
     HostedProjects.requireRunId(interaction);
@@ -142,7 +142,7 @@ final class RunRoutes {
   }
 
   private void recover(Context ctx) {
-    var body = SupervisorApp.body(ctx);
+    var body = SupervisorApp.body(ctx, "action", "reason");
     var action = RunBodies.action(body);
     String id = id(ctx);
     var detail = run(ctx).runs().recover(id, action, RunBodies.reason(body));

@@ -2,19 +2,21 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Resolution;
 import io.kxm.session.api.HarnessSpec;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 
 /**
  * Reads the JSON bodies, ids and query parameters of the session routes and checks their shape;
  * every refusal names the field. Sizes and values (paths, argv limits, prompt size) are the session
- * service's to check, so each limit lives in one place. Unknown fields are ignored, as on the
- * workflow run routes.
+ * service's to check, so each limit lives in one place. Fields a route does not take are refused
+ * ({@code unknown_field}), as on the run routes and the hub.
  */
 final class SessionBodies {
   /**
@@ -46,6 +48,7 @@ final class SessionBodies {
     if (node == null || !node.isObject()) {
       throw harnessInvalid("harness is required and must be an object");
     }
+    InputJson.allowOnly(node, "harness", Set.of("type", "argv"));
     JsonNode type = node.get("type");
     if (type == null || !type.isString()) {
       throw harnessInvalid("harness.type is required and must be a string, such as \"command\"");
@@ -70,7 +73,7 @@ final class SessionBodies {
       return null;
     }
     if (!node.isString()) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, "model must be a string");
+      throw new KxmException(ErrorCode.INVALID_TYPE, "model must be a string");
     }
     return node.asString();
   }

@@ -51,7 +51,7 @@ final class SessionRoutes {
   }
 
   private void create(Context ctx) {
-    JsonNode body = SupervisorApp.body(ctx);
+    JsonNode body = SupervisorApp.body(ctx, "workspaceRoot", "harness", "model");
     Session session =
         sessions.create(
             SessionBodies.workspaceRoot(body),
@@ -81,7 +81,7 @@ final class SessionRoutes {
   }
 
   private void submit(Context ctx) {
-    String prompt = SessionBodies.prompt(SupervisorApp.body(ctx));
+    String prompt = SessionBodies.prompt(SupervisorApp.body(ctx, "prompt"));
     String id = sessionId(ctx);
     SessionRun run = sessions.submit(id, prompt);
     log.info("session.run_queued", Map.of("sessionId", id, "runId", run.id()));
@@ -120,7 +120,7 @@ final class SessionRoutes {
   }
 
   void resolve(Context ctx, String runId, String interactionId) {
-    JsonNode answer = SessionBodies.answer(SupervisorApp.body(ctx));
+    JsonNode answer = SessionBodies.answer(SupervisorApp.body(ctx, RunBodies.RESOLUTION_FIELDS));
     SessionBodies.runId(runId);
     SessionBodies.interactionId(interactionId);
     Sessions.Resolved resolved = sessions.resolve(runId, interactionId, answer);

@@ -7,9 +7,11 @@ import io.javalin.http.HttpResponseException;
 import io.javalin.json.JavalinJackson3;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.IntSupplier;
 import tools.jackson.core.JacksonException;
@@ -97,12 +99,7 @@ final class SupervisorApp {
     config.routes.exception(
         HttpResponseException.class, (e, ctx) -> write(ctx, fromStatus(e.getStatus(), ctx), log));
     config.routes.exception(
-        JacksonException.class,
-        (e, ctx) ->
-            write(
-                ctx,
-                new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON"),
-                log));
+        JacksonException.class, (e, ctx) -> write(ctx, InputJson.refusal(e), log));
     config.routes.exception(
         Exception.class,
         (e, ctx) -> {
@@ -123,23 +120,22 @@ final class SupervisorApp {
         });
   }
 
-  /** The request body as a JSON object; a missing body reads as {@code {}}. */
-  static JsonNode body(Context ctx) {
-    JsonNode cached = ctx.attribute(BODY);
-    if (cached != null) {
-      return cached;
-    }
-    byte[] bytes = ctx.bodyAsBytes();
-    JsonNode node;
-    if (bytes.length == 0) {
-      node = Json.object();
-    } else {
-      node = Json.MAPPER.readTree(bytes);
+  /**
+   * The request body as a JSON object, read as strictly as the hub reads its bodies ({@link
+   * InputJson}): a repeated key is {@code duplicate_key}, a field outside {@code fields} is {@code
+   * unknown_field}. A missing body reads as {@code {}}.
+   */
+  static JsonNode body(Context ctx, String... fields) {
+    JsonNode node = ctx.attribute(BODY);
+    if (node == null) {
+      byte[] bytes = ctx.bodyAsBytes();
+      node = bytes.length == 0 ? Json.object() : InputJson.read(bytes);
       if (!node.isObject()) {
         throw new KxmException(ErrorCode.INVALID_REQUEST, "the body must be a JSON object");
       }
+      ctx.attribute(BODY, node);
     }
-    ctx.attribute(BODY, node);
+    InputJson.allowOnly(node, "", Set.of(fields));
     return node;
   }
 

@@ -111,6 +111,36 @@ class RunsApiTest {
   }
 
   @Test
+  void run_bodies_are_read_as_strictly_as_the_hubs_and_a_refusal_creates_no_run() throws Exception {
+    String root = Json.write(project.toString());
+    Reply unknown =
+        SupervisorHttp.post(
+            url + "/v1/runs",
+            token,
+            "{\"projectRoot\":" + root + ",\"workflow\":\"example\",\"priority\":1}");
+    Reply duplicate =
+        SupervisorHttp.post(
+            url + "/v1/runs",
+            token,
+            "{\"projectRoot\":" + root + ",\"workflow\":\"example\",\"workflow\":\"slow\"}");
+    Reply wrongType =
+        SupervisorHttp.post(
+            url + "/v1/runs", token, "{\"projectRoot\":" + root + ",\"workflow\":7}");
+
+    assertThat(unknown.code()).as(unknown.body().toString()).isEqualTo("unknown_field");
+    assertThat(unknown.body().path("error").path("message").asString())
+        .startsWith("priority is not a field of this body");
+    assertThat(duplicate.code()).as(duplicate.body().toString()).isEqualTo("duplicate_key");
+    assertThat(duplicate.body().path("error").path("message").asString())
+        .isEqualTo("workflow appears more than once");
+    assertThat(wrongType.code()).as(wrongType.body().toString()).isEqualTo("invalid_type");
+    assertThat(java.util.List.of(unknown, duplicate, wrongType))
+        .allSatisfy(reply -> assertThat(reply.status()).isEqualTo(400));
+    Reply list = SupervisorHttp.get(url + "/v1/runs?projectRoot=" + project.toRealPath(), token);
+    assertThat(list.body().get("runs")).isEmpty();
+  }
+
+  @Test
   void refused_calls_answer_the_error_envelope_and_create_nothing() throws Exception {
     Reply relative =
         SupervisorHttp.post(

@@ -152,7 +152,8 @@ class PeerCommandsTest {
     var result = kxm("peer", "send", "--target", "bob", "--content", "x".repeat(32_001));
 
     assertThat(result.exit()).isEqualTo(1);
-    assertThat(result.err()).startsWith("error: value_too_long: content is 32001 characters");
+    assertThat(result.err())
+        .startsWith("error: value_too_long: content is 32,001 characters, limit 32,000");
     assertThat(peers.opened).isEmpty();
   }
 

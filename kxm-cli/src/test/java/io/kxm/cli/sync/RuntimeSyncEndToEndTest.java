@@ -277,7 +277,7 @@ class RuntimeSyncEndToEndTest {
           }
         });
     assertThat(stored.toString())
-        .contains("ship", "b".repeat(64), "c".repeat(64), "d".repeat(64), "[redacted]")
+        .contains("ship", "b".repeat(64), "c".repeat(64), "d".repeat(64), "[REDACTED]")
         .doesNotContain(
             prompt, "Refactor", "/home", "alice", ".kxm", "sk-proj", "ghp_", "AKIA", "eyJ")
         .doesNotContain("OPENAI_API_KEY", "prompt\"", "root", "cwd", "leaked", "text");

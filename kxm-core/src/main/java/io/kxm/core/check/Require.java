@@ -29,10 +29,7 @@ public final class Require {
     if (value.isBlank()) {
       throw invalid(field + " must not be blank");
     }
-    if (value.length() > max) {
-      throw invalid(field + " has " + value.length() + " characters; the limit is " + max);
-    }
-    return value;
+    return TextLength.check(field, value, max);
   }
 
   /** A name-like value: {@link #text} and no ASCII control characters (log and header safety). */

@@ -1,7 +1,9 @@
 package io.kxm.core.context;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
@@ -37,10 +39,8 @@ final class Body {
       if (code == ErrorCode.CONTEXT_ITEM_INVALID) {
         ControlPlaneFields.refuse(field);
       }
-      if (!allowed.contains(field)) {
-        throw new KxmException(code, "unknown field '" + field + "'; allowed: " + allowed);
-      }
     }
+    InputJson.allowOnly(node, "", allowed);
     return new Body(node, code);
   }
 
@@ -58,16 +58,13 @@ final class Body {
       return null;
     }
     if (!value.isString()) {
-      throw refuse(field + " must be a string");
+      throw wrongType(field, "a string");
     }
     String text = value.stringValue();
     if (text.isBlank()) {
       throw refuse(field + " must not be blank");
     }
-    if (text.length() > max) {
-      throw refuse(field + " has " + text.length() + " characters; the limit is " + max);
-    }
-    return text;
+    return TextLength.check(field, text, max);
   }
 
   /** Text that may be blank or absent (then empty). */
@@ -77,13 +74,9 @@ final class Body {
       return "";
     }
     if (!value.isString()) {
-      throw refuse(field + " must be a string");
+      throw wrongType(field, "a string");
     }
-    if (value.stringValue().length() > max) {
-      throw refuse(
-          field + " has " + value.stringValue().length() + " characters; the limit is " + max);
-    }
-    return value.stringValue();
+    return TextLength.check(field, value.stringValue(), max);
   }
 
   /** A name-like value: text without control characters. */
@@ -109,7 +102,7 @@ final class Body {
       return null;
     }
     if (!value.isNumber() || !value.canConvertToExactIntegral() || !value.canConvertToLong()) {
-      throw refuse(field + " must be an integer");
+      throw wrongType(field, "a whole number");
     }
     long number = value.asLong();
     if (number < min || number > max) {
@@ -128,20 +121,23 @@ final class Body {
       return null;
     }
     if (!value.isArray()) {
-      throw refuse(field + " must be an array of strings");
+      throw wrongType(field, "an array of strings");
     }
     if (value.size() < minItems || value.size() > maxItems) {
       throw refuse(
           field + " has " + value.size() + " items; allowed " + minItems + " to " + maxItems);
     }
     List<String> out = new ArrayList<>(value.size());
+    int index = 0;
     for (JsonNode item : value) {
-      if (!item.isString() || item.stringValue().isBlank()) {
+      if (!item.isString()) {
+        throw wrongType(field + "[" + index + "]", "a string");
+      }
+      if (item.stringValue().isBlank()) {
         throw refuse(field + " must hold non-blank strings");
       }
-      if (item.stringValue().length() > itemMax) {
-        throw refuse(field + " items are at most " + itemMax + " characters");
-      }
+      TextLength.check(field + "[" + index + "]", item.stringValue(), itemMax);
+      index++;
       if (item.stringValue().chars().anyMatch(c -> c < 0x20 || c == 0x7f)) {
         throw refuse(field + " items contain control characters");
       }
@@ -187,6 +183,10 @@ final class Body {
       out.add(WireEnum.parse(type, name, field, code));
     }
     return out;
+  }
+
+  private static KxmException wrongType(String field, String expected) {
+    return new KxmException(ErrorCode.INVALID_TYPE, field + " must be " + expected);
   }
 
   KxmException refuse(String message) {

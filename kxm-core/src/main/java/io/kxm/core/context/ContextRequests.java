@@ -1,7 +1,7 @@
 package io.kxm.core.context;
 
 import io.kxm.core.error.ErrorCode;
-import io.kxm.core.workflow.journal.Redactor;
+import io.kxm.core.secret.Redactor;
 import java.time.Instant;
 import java.util.EnumSet;
 import java.util.List;

@@ -1,11 +1,12 @@
 package io.kxm.core.context;
 
+import io.kxm.core.secret.Redactor;
 import java.time.Instant;
 import java.util.List;
 
 /**
  * An error, lesson, observation or experiment recorded in a workflow run's journal, as the context
- * tools show it. Summary and details are pattern-redacted on the way out.
+ * tools show it. Stored as recorded; {@link #redacted()} is what every read shows.
  */
 public record Episode(
     String id,
@@ -27,5 +28,22 @@ public record Episode(
 
   public Episode {
     evidence = List.copyOf(evidence);
+  }
+
+  /** The same episode with summary, details and every evidence item passed through the redactor. */
+  public Episode redacted() {
+    return new Episode(
+        id,
+        workflowRunId,
+        stageId,
+        attempt,
+        category,
+        area,
+        severity,
+        author,
+        Redactor.redact(summary),
+        Redactor.redact(details),
+        evidence.stream().map(Redactor::redact).toList(),
+        createdAt);
   }
 }

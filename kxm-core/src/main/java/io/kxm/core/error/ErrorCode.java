@@ -46,6 +46,15 @@ public enum ErrorCode {
   VALUE_TOO_LONG(400, "Shorten the field named in the message to its limit and send it again."),
   VALUE_OUT_OF_RANGE(400, "Use a value inside the range named in the message."),
 
+  // Strict reading of request bodies and tool arguments; the message names the field
+  UNKNOWN_FIELD(
+      400, "Remove the field named in the message; the API reference lists the fields it takes."),
+  INVALID_TYPE(
+      400,
+      "Send the field named in the message as the JSON type it names; numbers and booleans are"
+          + " never read from strings."),
+  DUPLICATE_KEY(400, "Send each field of a JSON object once; the message names the repeated one."),
+
   // Peer messaging
   TARGET_NOT_FOUND(
       404, "Call kxm_list to see who is online, or pass allowOffline to queue for a known peer."),

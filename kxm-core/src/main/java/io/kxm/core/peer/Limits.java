@@ -1,5 +1,6 @@
 package io.kxm.core.peer;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 
@@ -46,16 +47,7 @@ public final class Limits {
 
   /** An optional string: null stays null; otherwise at most {@code max} characters. */
   public static String optional(String field, String value, int max) {
-    if (value != null && value.codePointCount(0, value.length()) > max) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          field
-              + " is "
-              + value.codePointCount(0, value.length())
-              + " characters; the limit is "
-              + max);
-    }
-    return value;
+    return TextLength.check(field, value, max);
   }
 
   /** An optional number inside {@code [min, max]}; null stays null. */

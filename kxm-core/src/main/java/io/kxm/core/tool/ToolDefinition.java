@@ -1,7 +1,5 @@
 package io.kxm.core.tool;
 
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
 import java.util.Objects;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
@@ -53,18 +51,12 @@ public record ToolDefinition(
   }
 
   /**
-   * Runs the tool. Parameters the schema does not name are refused here too, so surfaces that do
-   * not validate against the schema (the CLI) behave like those that do (MCP).
+   * Runs the tool. The arguments are checked against the input schema here, with the hub's codes,
+   * so every surface (MCP over stdio and HTTP, the CLI) refuses them alike.
    */
   public JsonNode call(JsonNode arguments, ToolContext context) {
     ToolArguments args = ToolArguments.of(arguments);
-    JsonNode properties = inputSchema.path("properties");
-    for (String given : args.raw().propertyNames()) {
-      if (!properties.has(given)) {
-        throw new KxmException(
-            ErrorCode.INVALID_REQUEST, name + " has no parameter '" + given + "'");
-      }
-    }
+    ToolInput.check(name, inputSchema, args.raw());
     return handler.call(args, context);
   }
 }

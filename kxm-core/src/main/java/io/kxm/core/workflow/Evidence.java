@@ -1,5 +1,6 @@
 package io.kxm.core.workflow;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.util.Collections;
@@ -32,25 +33,17 @@ public final class Evidence {
     }
     Map<String, String> out = new LinkedHashMap<>();
     evidence.forEach((key, value) -> {
-      if (key == null || key.isBlank() || key.length() > WorkflowLimits.ID_MAX) {
+      if (key == null || key.isBlank()) {
         throw new KxmException(
             ErrorCode.VALUE_TOO_LONG,
             "evidence keys need 1 to " + WorkflowLimits.ID_MAX + " characters");
       }
+      TextLength.check("evidence key '" + key + "'", key, WorkflowLimits.ID_MAX);
       if (value == null || value.isBlank()) {
         throw new KxmException(
             ErrorCode.INVALID_REQUEST, "evidence '" + key + "' needs a non-blank value");
       }
-      if (value.length() > WorkflowLimits.EVIDENCE_VALUE_MAX) {
-        throw new KxmException(
-            ErrorCode.VALUE_TOO_LONG,
-            "evidence '"
-                + key
-                + "' has "
-                + value.length()
-                + " characters; the limit is "
-                + WorkflowLimits.EVIDENCE_VALUE_MAX);
-      }
+      TextLength.check("evidence." + key, value, WorkflowLimits.EVIDENCE_VALUE_MAX);
       if (out.putIfAbsent(EvidenceKeys.normalize(key), value) != null) {
         throw new KxmException(
             ErrorCode.INVALID_REQUEST,

@@ -11,7 +11,8 @@
  *       or a refusal, and never write.
  *   <li>{@code provenance}: checks cited peer replies against the hub's own records.
  *   <li>{@code signature}: HMAC-SHA256 signatures with a replay window, and the secrets they use.
- *   <li>{@code journal}: journal entries, redaction, the improvement report and retrospectives.
+ *   <li>{@code journal}: journal entries, the improvement report and retrospectives (redacted with
+ *       {@code io.kxm.core.secret.Redactor}).
  * </ul>
  *
  * <p>A surface handles a command in four steps: read the stored run (with the definition it started

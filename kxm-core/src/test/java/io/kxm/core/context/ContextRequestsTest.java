@@ -72,14 +72,14 @@ class ContextRequestsTest {
   }
 
   @Test
-  void unknown_enum_values_and_fields_are_refused_with_the_item_code() {
+  void unknown_enum_values_are_refused_with_the_item_code_and_unknown_fields_as_unknown() {
     assertThat(
             refusal(() ->
                 ContextRequests.NewItem.read(
                     Json.read(item("").replace("\"tool\"", "\"oracle\"")))))
         .isEqualTo(ErrorCode.CONTEXT_ITEM_INVALID);
     assertThat(refusal(() -> ContextRequests.NewItem.read(Json.read(item(",\"colour\":1")))))
-        .isEqualTo(ErrorCode.CONTEXT_ITEM_INVALID);
+        .isEqualTo(ErrorCode.UNKNOWN_FIELD);
   }
 
   @Test
@@ -102,7 +102,7 @@ class ContextRequestsTest {
             refusal(() ->
                 ContextRequests.Packet.read(
                     Json.read("{\"role\":\"critic\",\"task\":\"" + longTask + "\"}"))))
-        .isEqualTo(ErrorCode.INVALID_REQUEST);
+        .isEqualTo(ErrorCode.VALUE_TOO_LONG);
     assertThat(refusal(() -> ContextRequests.Recall.read(Json.read("{\"limit\":101}"))))
         .isEqualTo(ErrorCode.INVALID_REQUEST);
     assertThat(ContextRequests.Recall.read(Json.read("{}")).limit()).isEqualTo(25);

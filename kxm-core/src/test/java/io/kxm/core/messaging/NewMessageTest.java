@@ -44,7 +44,10 @@ class NewMessageTest {
   @Test
   void content_is_required_and_limited_to_32000_characters() {
     assertInvalid(() -> with(Duration.ofMinutes(1), " ", null), "content");
-    assertInvalid(() -> with(Duration.ofMinutes(1), "x".repeat(32_001), null), "32000");
+    assertThatThrownBy(() -> with(Duration.ofMinutes(1), "x".repeat(32_001), null))
+        .isInstanceOfSatisfying(
+            KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.VALUE_TOO_LONG))
+        .hasMessage("content is 32,001 characters, limit 32,000; shorten it or send a reference");
   }
 
   @Test

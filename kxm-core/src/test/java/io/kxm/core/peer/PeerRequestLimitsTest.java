@@ -25,7 +25,7 @@ class PeerRequestLimitsTest {
         refusal(
             "content",
             ErrorCode.VALUE_TOO_LONG,
-            "32000",
+            "is 32,001 characters, limit 32,000",
             () -> SendRequest.of("bob", content32001)),
         refusal("target", ErrorCode.INVALID_REQUEST, "required", () -> SendRequest.of(" ", "hi")),
         refusal(
@@ -70,7 +70,7 @@ class PeerRequestLimitsTest {
         refusal(
             "content",
             ErrorCode.VALUE_TOO_LONG,
-            "32000",
+            "is 32,001 characters, limit 32,000",
             () -> new ReplyRequest("m", content32001)),
         refusal(
             "messageId",

@@ -5,6 +5,7 @@ import io.kxm.core.context.ContextKind;
 import io.kxm.core.context.ContextLimits;
 import io.kxm.core.context.ContextPacket;
 import io.kxm.core.context.ContextRequests;
+import io.kxm.core.context.Episode;
 import io.kxm.core.context.LexicalRanker;
 import io.kxm.core.context.PacketBuilder;
 import io.kxm.core.context.Validity;
@@ -169,9 +170,13 @@ public final class ContextReads {
     answer.set(
         "episodes",
         Json.MAPPER.valueToTree(
-            store.read(tx ->
-                tx.context()
-                    .episodes(project, request.workflowRunId(), ContextLimits.EPISODES_MAX))));
+            store
+                .read(tx ->
+                    tx.context()
+                        .episodes(project, request.workflowRunId(), ContextLimits.EPISODES_MAX))
+                .stream()
+                .map(Episode::redacted)
+                .toList()));
     return answer;
   }
 }

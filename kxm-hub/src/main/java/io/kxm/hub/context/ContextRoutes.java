@@ -1,6 +1,7 @@
 package io.kxm.hub.context;
 
 import io.javalin.http.Context;
+import io.kxm.core.check.TextLength;
 import io.kxm.core.context.ContextLimits;
 import io.kxm.core.context.ContextOrigin;
 import io.kxm.core.context.ContextRequests;
@@ -131,10 +132,7 @@ final class ContextRoutes {
           "project is required on operator context routes",
           "Name the project, for example {\"project\": \"web\"} or ?project=web.");
     }
-    if (project.length() > ContextLimits.NAME_MAX) {
-      throw new KxmException(ErrorCode.INVALID_REQUEST, "project is longer than 80 characters");
-    }
-    return project;
+    return TextLength.check("project", project, ContextLimits.NAME_MAX);
   }
 
   private static JsonNode body(Context ctx) {

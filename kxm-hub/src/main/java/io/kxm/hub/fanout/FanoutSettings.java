@@ -2,7 +2,7 @@ package io.kxm.hub.fanout;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.hub.log.Redactor;
+import io.kxm.core.secret.Redactor;
 import io.lettuce.core.RedisURI;
 import java.util.Locale;
 

@@ -6,6 +6,7 @@ import io.javalin.http.HttpResponseException;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.error.RateLimitedException;
+import io.kxm.core.json.InputJson;
 import io.kxm.hub.log.HubLog;
 import tools.jackson.core.exc.StreamReadException;
 import tools.jackson.databind.DatabindException;
@@ -28,18 +29,8 @@ public final class ErrorMapper {
     config.routes.exception(KxmException.class, this::fromKxm);
     config.routes.exception(HttpResponseException.class, this::fromJavalin);
     config.routes.exception(
-        StreamReadException.class,
-        (e, ctx) ->
-            write(
-                ctx, new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON")));
-    config.routes.exception(
-        DatabindException.class,
-        (e, ctx) ->
-            write(
-                ctx,
-                new KxmException(
-                    ErrorCode.INVALID_REQUEST,
-                    "the body does not fit this route: " + e.getOriginalMessage())));
+        StreamReadException.class, (e, ctx) -> write(ctx, InputJson.refusal(e)));
+    config.routes.exception(DatabindException.class, (e, ctx) -> write(ctx, InputJson.refusal(e)));
     config.routes.exception(Exception.class, this::unexpected);
   }
 

@@ -3,14 +3,15 @@ package io.kxm.hub.http;
 import io.javalin.http.Context;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
-import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Turns a route's JSON body, or an absent one, into a request record. A record that refuses its
- * input keeps its own code ({@code value_too_long}, {@code value_out_of_range}); only a body of the
- * wrong shape becomes {@code invalid_request}.
+ * Turns a route's JSON body, or an absent one, into a request record, as strictly as the tool
+ * schemas ({@link InputJson}): an unknown field, a value of the wrong JSON type or a repeated key
+ * is refused naming the field. A record that refuses its input keeps its own code ({@code
+ * value_too_long}, {@code value_out_of_range}).
  */
 public final class JsonBodies {
   private JsonBodies() {}
@@ -21,17 +22,7 @@ public final class JsonBodies {
     if (!body.isObject()) {
       throw new KxmException(ErrorCode.INVALID_REQUEST, "the body must be a JSON object");
     }
-    try {
-      return Json.MAPPER.treeToValue(body, type);
-    } catch (JacksonException e) {
-      for (Throwable cause = e.getCause(); cause != null; cause = cause.getCause()) {
-        if (cause instanceof KxmException refusal) {
-          throw refusal;
-        }
-      }
-      throw new KxmException(
-          ErrorCode.INVALID_REQUEST, "the body does not fit this route: " + e.getOriginalMessage());
-    }
+    return InputJson.convert(body, type);
   }
 
   /** A {@code true}/{@code false} query parameter, or {@code fallback} when absent. */

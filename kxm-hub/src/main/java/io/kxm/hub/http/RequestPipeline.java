@@ -3,15 +3,12 @@ package io.kxm.hub.http;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.router.Endpoint;
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
-import io.kxm.core.json.Json;
+import io.kxm.core.json.InputJson;
 import io.kxm.hub.auth.BearerAuth;
 import io.kxm.hub.auth.Principal;
 import io.kxm.hub.guard.BrowserGuard;
 import io.kxm.hub.guard.RequestView;
 import java.time.Clock;
-import tools.jackson.core.JacksonException;
 
 /**
  * What runs around every Javalin route, in order: request id; Host and Origin (for every path, so a
@@ -68,14 +65,7 @@ public final class RequestPipeline {
 
   private static void parseJson(Context ctx) {
     byte[] body = ctx.bodyAsBytes(); // Javalin refuses more than maxRequestSize here (413).
-    try {
-      ctx.attribute(HubRequest.JSON_BODY, Json.MAPPER.readTree(body));
-    } catch (JacksonException e) {
-      var at = e.getLocation();
-      String where =
-          at == null ? "" : " at line " + at.getLineNr() + ", column " + at.getColumnNr();
-      throw new KxmException(ErrorCode.INVALID_JSON, "the body is not well-formed JSON" + where);
-    }
+    ctx.attribute(HubRequest.JSON_BODY, InputJson.read(body));
   }
 
   private void observe(Context ctx) {

@@ -2,6 +2,7 @@ package io.kxm.hub.leases;
 
 import io.javalin.http.Context;
 import io.kxm.core.agent.Agent;
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.lease.Lease;
@@ -135,14 +136,7 @@ public final class LeaseRoutes {
 
   private static String resource(Context ctx) {
     String resource = ctx.pathParam("resource");
-    if (resource.length() > LeaseLimits.RESOURCE_CHARS) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          "resource is "
-              + resource.length()
-              + " characters; the limit is "
-              + LeaseLimits.RESOURCE_CHARS);
-    }
+    TextLength.check("resource", resource, LeaseLimits.RESOURCE_CHARS);
     if (!RESOURCE.matcher(resource).matches()) {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST,

@@ -3,6 +3,7 @@ package io.kxm.hub.log;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;

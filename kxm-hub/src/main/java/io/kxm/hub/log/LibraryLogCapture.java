@@ -7,6 +7,7 @@ import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.classic.spi.ThrowableProxy;
 import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.AppenderBase;
+import io.kxm.core.secret.Redactor;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

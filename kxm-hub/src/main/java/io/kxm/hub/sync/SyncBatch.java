@@ -2,9 +2,11 @@ package io.kxm.hub.sync;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.sync.SyncLimits;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -18,6 +20,7 @@ record SyncBatch(String runtimeId, List<JsonNode> events) {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST, "the body must be {\"runtimeId\": …, \"events\": [...]}");
     }
+    InputJson.allowOnly(body, "", Set.of("runtimeId", "events"));
     JsonNode runtimeId = body.get("runtimeId");
     if (runtimeId == null
         || !runtimeId.isString()

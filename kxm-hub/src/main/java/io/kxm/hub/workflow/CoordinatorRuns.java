@@ -72,7 +72,9 @@ public final class CoordinatorRuns {
         .store()
         .read(tx -> {
           StoredRun stored = assigned(tx, caller, runId);
-          return new RunAndJournal(view(stored), tx.workflowJournal().forRun(runId));
+          return new RunAndJournal(
+              view(stored),
+              tx.workflowJournal().forRun(runId).stream().map(JournalEntry::redacted).toList());
         });
   }
 

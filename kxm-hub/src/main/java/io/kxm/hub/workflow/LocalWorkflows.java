@@ -1,6 +1,7 @@
 package io.kxm.hub.workflow;
 
 import io.kxm.core.agent.Agent;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.workflow.WorkflowOperations;
 import java.util.Map;
@@ -33,21 +34,21 @@ public final class LocalWorkflows implements WorkflowOperations {
   @Override
   public JsonNode checkpoint(String runId, JsonNode body) {
     Agent agent = caller.get();
-    WorkflowBodies.Checkpoint read = Json.MAPPER.treeToValue(body, WorkflowBodies.Checkpoint.class);
+    WorkflowBodies.Checkpoint read = InputJson.convert(body, WorkflowBodies.Checkpoint.class);
     return tree(runs.checkpoint(agent, read.command(runId, agent.name())));
   }
 
   @Override
   public JsonNode record(String runId, JsonNode body) {
     Agent agent = caller.get();
-    WorkflowBodies.Record read = Json.MAPPER.treeToValue(body, WorkflowBodies.Record.class);
+    WorkflowBodies.Record read = InputJson.convert(body, WorkflowBodies.Record.class);
     return tree(Map.of("entry", runs.record(agent, read.command(runId, agent.name()))));
   }
 
   @Override
   public JsonNode waitFor(String runId, JsonNode body) {
     Agent agent = caller.get();
-    WorkflowBodies.Wait read = Json.MAPPER.treeToValue(body, WorkflowBodies.Wait.class);
+    WorkflowBodies.Wait read = InputJson.convert(body, WorkflowBodies.Wait.class);
     return tree(runs.await(agent, read.command(runId, agent.name())));
   }
 

@@ -61,6 +61,6 @@ class LiveBusesTest {
     assertThat(settings.toString())
         .doesNotContain("hunter2")
         .doesNotContain("alice")
-        .contains("rediss://***@redis.internal:6380");
+        .contains("rediss://[REDACTED]@redis.internal:6380");
   }
 }

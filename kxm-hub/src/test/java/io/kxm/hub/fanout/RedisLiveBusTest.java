@@ -201,7 +201,7 @@ class RedisLiveBusTest {
               KxmException.class,
               e -> {
                 assertThat(e.code()).isEqualTo(ErrorCode.REDIS_UNREACHABLE);
-                assertThat(e.getMessage()).doesNotContain(wrong).contains("redis://***@");
+                assertThat(e.getMessage()).doesNotContain(wrong).contains("redis://[REDACTED]@");
               });
     } finally {
       forger.sync().aclDeluser(user);

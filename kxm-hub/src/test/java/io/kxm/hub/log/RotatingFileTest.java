@@ -2,6 +2,7 @@ package io.kxm.hub.log;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.secret.Redactor;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -67,6 +68,6 @@ class RotatingFileTest {
 
     assertThat(Redactor.redact(text))
         .isEqualTo(
-            "connect to rediss://***@redis.internal:6380/0 failed; see https://example.com/a@b");
+            "connect to rediss://[REDACTED]@redis.internal:6380/0 failed; see https://example.com/a@b");
   }
 }

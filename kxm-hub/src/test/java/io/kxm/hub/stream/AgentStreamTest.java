@@ -211,7 +211,7 @@ class AgentStreamTest {
   void an_ack_or_a_send_body_of_the_wrong_shape_is_refused_without_touching_the_stream() {
     assertThat(alice.post("/messages", "[1,2]").errorCode()).isEqualTo("invalid_request");
     assertThat(alice.send(Map.of("target", bob.name, "content", "q", "ttlMs", "soon")).errorCode())
-        .isEqualTo("invalid_request");
+        .isEqualTo("invalid_type");
     try (SseStream stream = bob.events()) {
       alice.sendOk(bob.name, "q");
       assertThat(stream.next().seq()).isEqualTo(1);

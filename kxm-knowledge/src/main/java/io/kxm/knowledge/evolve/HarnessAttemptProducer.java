@@ -2,9 +2,9 @@ package io.kxm.knowledge.evolve;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Redactor;
 import io.kxm.knowledge.DistillationProducer;
 import io.kxm.knowledge.DistillationRequest;
-import io.kxm.runtime.sync.Redaction;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
@@ -138,7 +138,7 @@ public final class HarnessAttemptProducer
               });
     } catch (KxmException e) {
       return new AttemptOutcome(
-          AttemptOutcome.ERROR, null, e.code().code() + ": " + Redaction.scrub(e.getMessage()));
+          AttemptOutcome.ERROR, null, e.code().code() + ": " + Redactor.redact(e.getMessage()));
     }
     try (turn) {
       running.set(turn);

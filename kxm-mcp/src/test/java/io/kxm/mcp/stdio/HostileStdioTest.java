@@ -138,10 +138,8 @@ class HostileStdioTest {
         String text = answer.path("result").path("content").path(0).path("text").asString("");
         assertThat(text).as("tool result").doesNotStartWith("internal");
         if (refused) {
-          // ours start with their code; the SDK refuses arguments that break the input schema
-          assertThat(text)
-              .as("a refusal names its code or the schema")
-              .matches("(?s)([a-z_]+: |Tool \\(kxm_[a-z_]+\\) input validation failed).*");
+          // every refusal, schema failures included, starts with the hub's code
+          assertThat(text).as("a refusal names its code").matches("(?s)[a-z_]+: .*");
         }
         boolean changes = ToolCatalog.standard().find(input.tool()).orElseThrow().changesState();
         if (refused || !changes) {

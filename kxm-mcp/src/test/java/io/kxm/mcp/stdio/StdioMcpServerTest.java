@@ -71,6 +71,23 @@ class StdioMcpServerTest {
   }
 
   @Test
+  void arguments_that_break_the_schema_get_the_hubs_code_and_next_step_over_stdio() {
+    CallToolResult tooLong =
+        call(plain, "kxm_send", Map.of("target", "bob", "content", "x".repeat(32_001)));
+    CallToolResult unknown = call(plain, "kxm_inbox", Map.of("all", true));
+    CallToolResult wrongType = call(plain, "kxm_list", Map.of("includeOffline", "yes"));
+
+    assertThat(tooLong.isError()).isTrue();
+    assertThat(text(tooLong))
+        .startsWith(
+            "value_too_long: content is 32,001 characters, limit 32,000; shorten it or send a"
+                + " reference");
+    assertThat(text(unknown)).startsWith("unknown_field: all is not a parameter of kxm_inbox");
+    assertThat(text(wrongType))
+        .startsWith("invalid_type: includeOffline must be true or false, got a string");
+  }
+
+  @Test
   void a_hub_refusal_becomes_an_error_result_that_starts_with_its_code() {
     CallToolResult result = call(plain, "kxm_send", Map.of("target", "nobody", "content", "hi"));
     assertThat(result.isError()).isTrue();

@@ -1,6 +1,6 @@
 package io.kxm.runtime.memory;
 
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -103,13 +103,13 @@ public record MemoryBrief(String text, List<MemoryFile> included, List<LeftOut> 
   private static String section(MemoryFile file, boolean whole) {
     StringBuilder out = new StringBuilder("\n## ");
     out.append(file.kind() == MemoryKind.SKILL ? "Skill: " : "Memory: ").append(file.name());
-    out.append("\n\n").append(Redaction.scrub(file.description())).append('\n');
+    out.append("\n\n").append(Redactor.redact(file.description())).append('\n');
     if (!file.tags().isEmpty()) {
       out.append("Tags: ").append(String.join(", ", file.tags())).append('\n');
     }
     if (whole) {
       if (!file.body().isEmpty()) {
-        out.append('\n').append(Redaction.scrub(file.body())).append('\n');
+        out.append('\n').append(Redactor.redact(file.body())).append('\n');
       }
     } else {
       out.append("(shortened to fit; the whole text is in ").append(file.path()).append(")\n");

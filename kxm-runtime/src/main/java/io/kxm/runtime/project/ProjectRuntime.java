@@ -1,5 +1,6 @@
 package io.kxm.runtime.project;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
@@ -395,11 +396,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   private static void requireLength(String field, String value, int max) {
-    if (value != null && value.length() > max) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          field + " is at most " + max + " characters, got " + value.length());
-    }
+    TextLength.check(field, value, max);
   }
 
   private static Revisions withoutMemory(Revisions r) {

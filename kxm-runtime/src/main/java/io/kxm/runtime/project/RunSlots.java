@@ -1,5 +1,6 @@
 package io.kxm.runtime.project;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
@@ -39,13 +40,13 @@ final class RunSlots {
           ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
     }
     String text = prompt == null ? "" : prompt;
-    if (text.length() > MAX_PROMPT_CHARS || text.indexOf('\0') >= 0) {
+    if (TextLength.exceeds(text, MAX_PROMPT_CHARS) || text.indexOf('\0') >= 0) {
       throw new KxmException(
           ErrorCode.RUN_PROMPT_INVALID,
           "a run prompt is at most "
               + MAX_PROMPT_CHARS
               + " characters of text without NUL; got "
-              + text.length());
+              + TextLength.of(text));
     }
     ProjectBundle bundle = config.bundle();
     ProjectBundle.Workflow workflow =

@@ -1,5 +1,6 @@
 package io.kxm.runtime.prompt;
 
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
@@ -61,16 +62,7 @@ public final class PromptSidecar {
     if (prompt == null) {
       throw new KxmException(ErrorCode.INVALID_REQUEST, "run " + runId + " needs a prompt");
     }
-    if (prompt.length() > MAX_PROMPT_CHARS) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          "prompt of run "
-              + runId
-              + " is "
-              + prompt.length()
-              + " characters; the limit is "
-              + MAX_PROMPT_CHARS);
-    }
+    TextLength.check("prompt of run " + runId, prompt, MAX_PROMPT_CHARS);
     synchronized (lock) {
       Map<String, String> prompts = read();
       String existing = prompts.get(runId);

@@ -1,6 +1,7 @@
 package io.kxm.runtime.sync;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.core.sync.SyncLimits;
 import java.util.Optional;
 import java.util.regex.Pattern;
@@ -36,8 +37,8 @@ enum FieldKind {
     if (value == null || value.isNull()) {
       return Optional.empty();
     }
-    if (value.isString() && Redaction.redacts(key, value.asString())) {
-      return Optional.of(Json.MAPPER.getNodeFactory().stringNode(Redaction.MARK));
+    if (value.isString() && Redactor.redacts(key, value.asString())) {
+      return Optional.of(Json.MAPPER.getNodeFactory().stringNode(Redactor.MASK));
     }
     return switch (this) {
       case ID -> text(value, SyncLimits.ID);
@@ -63,7 +64,7 @@ enum FieldKind {
       String name = entry.getKey();
       if (out.size() == MAX_ENTRIES
           || !SyncLimits.ID.matcher(name).matches()
-          || Redaction.looksLikeCredential(name)) {
+          || Redactor.looksLikeCredential(name)) {
         continue;
       }
       HASH.admit(name, entry.getValue()).ifPresent(v -> out.set(name, v));

@@ -22,7 +22,7 @@ import tools.jackson.databind.node.ObjectNode;
  * Builds the event that leaves the machine from a stored one. Only listed event types carry data,
  * and of their data only listed fields of a fixed shape (ids, statuses, hashes, exit codes, step
  * ids and types); prompts, answers, questions, details and anything unlisted stay local. Strings
- * shaped like credentials become {@code [redacted]}. An unlisted type travels as its type, run,
+ * shaped like credentials become {@code [REDACTED]}. An unlisted type travels as its type, run,
  * sequence and time alone.
  *
  * <p>Run events also say the run's status as {@code status}, which the hub lists runs by.

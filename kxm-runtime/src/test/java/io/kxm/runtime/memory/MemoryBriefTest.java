@@ -178,6 +178,6 @@ class MemoryBriefTest {
   void credentials_in_memory_text_are_redacted() throws IOException {
     write(".kxm/memory/ops.md", entry("ops", "Ops notes", "Key sk-ant-abcdefghijklmnopqrstuv."));
 
-    assertThat(MemoryBrief.read(root).text()).doesNotContain("sk-ant-").contains("[redacted]");
+    assertThat(MemoryBrief.read(root).text()).doesNotContain("sk-ant-").contains("[REDACTED]");
   }
 }

@@ -3,6 +3,7 @@ package io.kxm.runtime.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.core.sync.SyncLimits;
 import io.kxm.runtime.api.OutboxRow;
 import java.time.Instant;
@@ -141,7 +142,7 @@ class SyncAllowlistPropertyTest {
         String s = value.asString();
         assertThat(s).doesNotContain("/", "\\", " ", "\n");
         assertThat(
-                s.equals(Redaction.MARK)
+                s.equals(Redactor.MASK)
                     || SyncLimits.ID.matcher(s).matches()
                     || HEX.matcher(s).matches())
             .as("value %s of %s", s, entry.getKey())

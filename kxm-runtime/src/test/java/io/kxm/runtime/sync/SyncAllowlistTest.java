@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.core.sync.SyncEvent;
 import io.kxm.runtime.api.OutboxRow;
 import io.kxm.runtime.api.Revisions;
@@ -131,8 +132,8 @@ class SyncAllowlistTest {
                 "sk-proj-abcdefghijklmnop1234",
                 io.kxm.runtime.run.AssignmentStatus.DISPATCHED));
 
-    assertThat(data.path("assignmentId").asString()).isEqualTo(Redaction.MARK);
-    assertThat(data.path("agentId").asString()).isEqualTo(Redaction.MARK);
+    assertThat(data.path("assignmentId").asString()).isEqualTo(Redactor.MASK);
+    assertThat(data.path("agentId").asString()).isEqualTo(Redactor.MASK);
     assertThat(data.path("stepId").asString()).isEqualTo("plan");
   }
 

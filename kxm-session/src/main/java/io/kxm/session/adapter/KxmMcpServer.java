@@ -1,5 +1,6 @@
 package io.kxm.session.adapter;
 
+import io.kxm.core.secret.Redactor;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -93,7 +94,7 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
   @Override
   public String toString() {
     Map<String, String> shown = new LinkedHashMap<>(env);
-    shown.computeIfPresent(AUTH_TOKEN, (name, value) -> "[redacted]");
+    shown.computeIfPresent(AUTH_TOKEN, (name, value) -> Redactor.MASK);
     return "KxmMcpServer[argv=" + argv() + ", env=" + shown + "]";
   }
 

@@ -2,7 +2,7 @@ package io.kxm.session.builtin;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnOutcome;
@@ -104,12 +104,12 @@ final class BuiltinTurn implements HarnessTurn {
         settle(outcomes.outcome(TurnOutcomes.KILLED, true));
         return;
       }
-      diagnosis = e.code().code() + ": " + Redaction.scrub(e.getMessage());
+      diagnosis = e.code().code() + ": " + Redactor.redact(e.getMessage());
       LOG.info("built-in turn {} failed: {}", runId, diagnosis);
       settle(new TurnOutcome(TurnOutcome.ERROR, 1, null, e.code().code()));
     } catch (RuntimeException e) {
       LOG.warn("built-in turn {} broke", runId, e);
-      diagnosis = "internal: " + Redaction.scrub(String.valueOf(e.getMessage()));
+      diagnosis = "internal: " + Redactor.redact(String.valueOf(e.getMessage()));
       settle(new TurnOutcome(TurnOutcome.ERROR, 1, null, ErrorCode.INTERNAL.code()));
     }
   }

@@ -2,7 +2,7 @@ package io.kxm.session.builtin;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -62,6 +62,6 @@ final class Git {
   private static KxmException failed(String[] args, String said) {
     return new KxmException(
         ErrorCode.WORKTREE_FAILED,
-        "git " + String.join(" ", args) + " failed: " + Redaction.scrub(said));
+        "git " + String.join(" ", args) + " failed: " + Redactor.redact(said));
   }
 }

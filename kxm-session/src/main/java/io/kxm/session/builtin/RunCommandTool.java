@@ -1,8 +1,8 @@
 package io.kxm.session.builtin;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
-import io.kxm.runtime.sync.Redaction;
 import io.kxm.session.provider.ToolSpec;
 import java.io.IOException;
 import java.time.Duration;
@@ -96,7 +96,7 @@ final class RunCommandTool implements WorkspaceTool {
     }
     reader.join(KILL_GRACE.toMillis());
     // Output goes to the provider and into the run's events; credentials a command printed do not.
-    String printed = Redaction.scrub(output.text());
+    String printed = Redactor.redact(output.text());
     if (!exited) {
       return ToolRun.error("timed out after " + timeout + " s and was ended\n" + printed);
     }

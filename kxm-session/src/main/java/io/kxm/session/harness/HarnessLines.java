@@ -1,6 +1,6 @@
 package io.kxm.session.harness;
 
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import io.kxm.session.api.HarnessOutput.ProtocolError;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -102,7 +102,7 @@ public final class HarnessLines {
   public static String excerpt(String text) {
     String window =
         text.length() > REDACTION_WINDOW ? text.substring(0, cut(text, REDACTION_WINDOW)) : text;
-    String redacted = Redaction.scrub(window);
+    String redacted = Redactor.redact(window);
     String excerpt =
         redacted.length() > MAX_EXCERPT_CHARS
             ? redacted.substring(0, cut(redacted, MAX_EXCERPT_CHARS))

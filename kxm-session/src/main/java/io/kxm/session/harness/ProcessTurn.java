@@ -1,7 +1,7 @@
 package io.kxm.session.harness;
 
+import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
-import io.kxm.runtime.sync.Redaction;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
@@ -164,7 +164,7 @@ public final class ProcessTurn implements HarnessTurn {
     }
     String tail = stderrTail().strip();
     if (!tail.isEmpty()) {
-      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redaction.scrub(tail));
+      said.append(said.isEmpty() ? "" : "\n").append("stderr: ").append(Redactor.redact(tail));
     }
     return said.toString();
   }

@@ -3,7 +3,7 @@ package io.kxm.session.provider;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -63,7 +63,7 @@ final class ProviderHttp {
   }
 
   KxmException failed(String message, Throwable cause) {
-    String said = Redaction.scrub(message);
+    String said = Redactor.redact(message);
     if (said.length() > MAX_MESSAGE_CHARS) {
       said = said.substring(0, MAX_MESSAGE_CHARS) + "…";
     }

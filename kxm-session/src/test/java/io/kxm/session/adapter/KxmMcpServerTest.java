@@ -36,7 +36,7 @@ class KxmMcpServerTest {
                 "KXM_AUTH_TOKEN", "project-token-123",
                 "KXM_AGENT_NAME", "claude-ses_1",
                 "KXM_AGENT_PURPOSE", "reviews code"));
-    assertThat(server.toString()).doesNotContain("project-token-123").contains("[redacted]");
+    assertThat(server.toString()).doesNotContain("project-token-123").contains("[REDACTED]");
   }
 
   @Test

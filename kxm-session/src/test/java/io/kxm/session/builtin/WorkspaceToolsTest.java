@@ -177,7 +177,7 @@ class WorkspaceToolsTest {
   void credentials_a_command_prints_are_redacted() throws Exception {
     ToolRun printed =
         run("run_command", "{\"command\":\"echo key=sk-abcdefghijklmnopqrstuvwxyz0123\"}");
-    assertThat(printed.output()).contains("[redacted]").doesNotContain("sk-abcdefghijklmnop");
+    assertThat(printed.output()).contains("[REDACTED]").doesNotContain("sk-abcdefghijklmnop");
   }
 
   @Test

@@ -130,7 +130,7 @@ class CommandHarnessTest {
     assertThat(result.turn().reportedError())
         .startsWith("model refused")
         .doesNotContain("sk-abcdefghijklmnopqrstuvwx");
-    assertThat(result.turn().diagnosis()).isEqualTo("error: model refused: [redacted]");
+    assertThat(result.turn().diagnosis()).isEqualTo("error: model refused: api_key=[REDACTED]");
   }
 
   @Test

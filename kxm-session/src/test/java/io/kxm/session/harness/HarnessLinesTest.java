@@ -48,7 +48,7 @@ class HarnessLinesTest {
   @Test
   void an_error_line_is_a_reported_error_with_its_message_redacted() {
     assertThat(HarnessLines.parse("{\"type\":\"error\",\"message\":\"bad Bearer abcdefghijkl\"}"))
-        .isEqualTo(new HarnessLine.ReportedError("bad [redacted]"));
+        .isEqualTo(new HarnessLine.ReportedError("bad Bearer [REDACTED]"));
   }
 
   @Test
@@ -108,7 +108,7 @@ class HarnessLinesTest {
     ProtocolError error =
         (ProtocolError) output("{\"kind\":\"" + token + "\",\"pad\":\"" + "y".repeat(5000) + "\"}");
 
-    assertThat(error.line()).hasSize(512).doesNotContain(token).contains("[redacted]");
+    assertThat(error.line()).hasSize(512).doesNotContain(token).contains("[REDACTED]");
   }
 
   @Test
@@ -116,7 +116,7 @@ class HarnessLinesTest {
     ProtocolError error =
         (ProtocolError) output("{\"password\":\"hunter2-" + "p".repeat(600) + "\",\"type\":\"x\"}");
 
-    assertThat(error.line()).isEqualTo("{\"password\":\"[redacted]\",\"type\":\"x\"}");
+    assertThat(error.line()).isEqualTo("{\"password\":\"[REDACTED]\",\"type\":\"x\"}");
   }
 
   @Test

@@ -10,7 +10,6 @@ import io.kxm.core.context.Episode;
 import io.kxm.core.context.ProposalStatus;
 import io.kxm.core.context.Validity;
 import io.kxm.core.json.Json;
-import io.kxm.core.workflow.journal.Redactor;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -69,8 +68,8 @@ final class ContextRows {
         row.string("area"),
         row.string("severity"),
         row.string("author"),
-        Redactor.redact(row.string("summary")),
-        Redactor.redact(row.string("details")),
+        row.string("summary"),
+        row.string("details"),
         strings(row.string("evidence")),
         row.instant("created_at"));
   }

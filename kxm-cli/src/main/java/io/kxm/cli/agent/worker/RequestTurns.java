@@ -5,7 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.peer.Message;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import java.time.Duration;
 import java.util.Collections;
 import java.util.List;
@@ -232,7 +232,7 @@ final class RequestTurns implements AutoCloseable {
   private void failed(RequestJob job, String error, String detail) {
     int attempts = job.failed(options.maxAttempts());
     boolean gaveUp = attempts >= options.maxAttempts();
-    String shown = cut(Redaction.scrub(detail));
+    String shown = cut(Redactor.redact(detail));
     String requestId = job.request().id();
     status.failed(requestId, attempts, error, shown, gaveUp);
     if (gaveUp) {

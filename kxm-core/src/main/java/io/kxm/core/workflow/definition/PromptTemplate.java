@@ -1,6 +1,6 @@
 package io.kxm.core.workflow.definition;
 
-import io.kxm.core.error.ErrorCode;
+import io.kxm.core.check.TextLength;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.workflow.WorkflowLimits;
@@ -64,16 +64,8 @@ public final class PromptTemplate {
       m.appendReplacement(out, Matcher.quoteReplacement(value(m.group(1), context, missing)));
     }
     m.appendTail(out);
-    if (out.length() > WorkflowLimits.PROMPT_MAX) {
-      throw new KxmException(
-          ErrorCode.VALUE_TOO_LONG,
-          "the prompt of run "
-              + context.runId()
-              + " renders to "
-              + out.length()
-              + " characters; the limit is "
-              + WorkflowLimits.PROMPT_MAX);
-    }
+    TextLength.check(
+        "the rendered prompt of run " + context.runId(), out.toString(), WorkflowLimits.PROMPT_MAX);
     return new RenderedPrompt(out.toString(), missing);
   }
 

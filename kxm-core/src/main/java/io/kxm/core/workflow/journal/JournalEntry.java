@@ -1,6 +1,7 @@
 package io.kxm.core.workflow.journal;
 
 import io.kxm.core.check.Require;
+import io.kxm.core.secret.Redactor;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;

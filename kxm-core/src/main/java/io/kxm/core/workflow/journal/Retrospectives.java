@@ -1,6 +1,7 @@
 package io.kxm.core.workflow.journal;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import io.kxm.core.secret.SecureFiles;
 import io.kxm.core.workflow.journal.Retrospective.CheckpointNote;
 import io.kxm.core.workflow.journal.Retrospective.Degradation;

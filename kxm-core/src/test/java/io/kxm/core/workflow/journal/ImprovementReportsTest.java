@@ -2,6 +2,7 @@ package io.kxm.core.workflow.journal;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.secret.Redactor;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;

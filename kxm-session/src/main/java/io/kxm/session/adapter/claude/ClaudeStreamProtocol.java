@@ -1,7 +1,7 @@
 package io.kxm.session.adapter.claude;
 
 import io.kxm.core.json.Json;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.harness.HarnessLine;
@@ -183,7 +183,7 @@ public final class ClaudeStreamProtocol implements TurnProtocol {
     if (!parts.isEmpty()) {
       message.append(": ").append(String.join("; ", parts));
     }
-    return cut(Redaction.scrub(message.toString()), MAX_ERROR_CHARS);
+    return cut(Redactor.redact(message.toString()), MAX_ERROR_CHARS);
   }
 
   private static HarnessLine output(HarnessOutput output) {

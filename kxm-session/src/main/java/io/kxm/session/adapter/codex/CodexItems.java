@@ -1,7 +1,7 @@
 package io.kxm.session.adapter.codex;
 
 import io.kxm.core.json.Json;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.harness.HarnessLines;
 import java.util.ArrayList;
@@ -141,7 +141,7 @@ final class CodexItems {
         };
     return Json.object()
         .put("id", item.path("id").asString())
-        .put("output", Redaction.scrub(cut(output, MAX_TOOL_OUTPUT_CHARS)))
+        .put("output", Redactor.redact(cut(output, MAX_TOOL_OUTPUT_CHARS)))
         .put("isError", failed);
   }
 

@@ -1,7 +1,7 @@
 package io.kxm.session.adapter.pi;
 
 import io.kxm.core.json.Json;
-import io.kxm.runtime.sync.Redaction;
+import io.kxm.core.secret.Redactor;
 import io.kxm.session.api.HarnessOutput;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -40,7 +40,7 @@ final class PiTools {
     ObjectNode result =
         Json.object()
             .put("id", event.path("toolCallId").asString())
-            .put("output", Redaction.scrub(output))
+            .put("output", Redactor.redact(output))
             .put("isError", event.path("isError").asBoolean(false));
     return List.of(new HarnessOutput.ToolResult(result));
   }
