@@ -1,5 +1,8 @@
 package io.kxm.mcp;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.util.Map;
@@ -31,6 +34,23 @@ public final class RequestShapes {
           Map.entry("completion/complete", McpSchema.CompleteRequest.class));
 
   private RequestShapes() {}
+
+  /**
+   * The refusal of a message that names one key twice in an object (its params or a tool's
+   * arguments included), or empty. The SDK's reader would keep the last value; a client's intent is
+   * then unknown, so the message is refused as the hub's HTTP routes refuse such bodies.
+   */
+  public static Optional<String> repeatedKey(String message) {
+    try {
+      InputJson.read(message);
+      return Optional.empty();
+    } catch (KxmException e) {
+      if (e.code() != ErrorCode.DUPLICATE_KEY) {
+        return Optional.empty(); // the other checks of the message answer for the rest
+      }
+      return Optional.of(e.code().code() + ": " + e.getMessage() + "; " + e.code().hint());
+    }
+  }
 
   /**
    * Why a request's params cannot be read as its method's params, or empty when they can, when the

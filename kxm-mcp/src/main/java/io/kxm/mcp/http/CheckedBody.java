@@ -86,6 +86,11 @@ final class CheckedBody extends HttpServletRequestWrapper {
       refuse(response, null, -32700, "the body is not JSON; send one JSON-RPC message");
       return Optional.empty();
     }
+    Optional<String> repeated = RequestShapes.repeatedKey(text);
+    if (repeated.isPresent()) {
+      refuse(response, node.get("id"), -32600, repeated.get());
+      return Optional.empty();
+    }
     try {
       McpSchema.deserializeJsonRpcMessage(McpJson.mapper(), text);
     } catch (Exception e) {

@@ -159,6 +159,11 @@ final class WatchedStdin extends InputStream {
         return;
       }
       JsonNode message = JsonRpcLines.parse(text);
+      Optional<String> repeated = RequestShapes.repeatedKey(text);
+      if (repeated.isPresent()) {
+        refuse(message.get("id"), INVALID_REQUEST, repeated.get());
+        return;
+      }
       if (ROOTS_CHANGED.equals(message.path("method").asString(""))) {
         // The SDK answers it by asking the client for its roots and waits for the answer on the
         // reading thread, so a client that never answers would stall every later message. This

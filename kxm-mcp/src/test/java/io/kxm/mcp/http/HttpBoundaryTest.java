@@ -146,6 +146,20 @@ class HttpBoundaryTest {
   }
 
   @Test
+  void a_message_naming_a_key_twice_is_refused_with_duplicate_key() throws Exception {
+    String session = open("token-a", "ivy");
+    String call =
+        "{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/call\",\"params\":{\"name\":\"echo\","
+            + "\"arguments\":{\"text\":\"one\",\"text\":\"two\"}}}";
+
+    HttpResponse<String> response =
+        post("/mcp", call, "Authorization", "Bearer token-a", "Mcp-Session-Id", session);
+
+    assertThat(response.statusCode()).isEqualTo(400);
+    assertThat(response.body()).contains("duplicate_key:").contains("text").doesNotContain("two\"");
+  }
+
+  @Test
   void transport_errors_carry_no_stack_trace() throws Exception {
     HttpResponse<String> response =
         HTTP.send(

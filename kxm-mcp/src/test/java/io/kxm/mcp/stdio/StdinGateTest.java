@@ -10,6 +10,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
 
 /** What the SDK's stdio reader is shown, and how the lines it could not read are answered. */
 class StdinGateTest {
@@ -62,6 +63,24 @@ class StdinGateTest {
     assertThat(refusals)
         .extracting(r -> Json.read(r).path("id").toString())
         .containsExactly("null", "\"a\"", "null");
+  }
+
+  @Test
+  void a_message_naming_a_key_twice_is_refused_with_duplicate_key_and_not_passed()
+      throws Exception {
+    String call =
+        "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"tools/call\",\"params\":{\"name\":\"kxm_send\","
+            + "\"arguments\":{\"target\":\"bob\",\"content\":\"hi\",\"content\":\"bye\"}}}";
+
+    assertThat(passed(call + "\n")).isEmpty();
+
+    assertThat(refusals).hasSize(1);
+    JsonNode refusal = Json.read(refusals.getFirst());
+    assertThat(refusal.path("id").asInt()).isEqualTo(7);
+    assertThat(refusal.path("error").path("code").asInt()).isEqualTo(-32600);
+    assertThat(refusal.path("error").path("message").asString())
+        .startsWith("duplicate_key:")
+        .contains("content");
   }
 
   @Test
