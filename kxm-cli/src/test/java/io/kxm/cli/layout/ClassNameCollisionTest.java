@@ -85,11 +85,6 @@ class ClassNameCollisionTest {
               "io.kxm.runtime.project",
               "io.kxm.cli.agent"),
           new Allowed(
-              "Redactor",
-              "to be renamed: the hub log's redaction beside the workflow journal's",
-              "io.kxm.hub.log",
-              "io.kxm.core.workflow.journal"),
-          new Allowed(
               "Registry",
               "bench's process registry; bench is never on the product's class path",
               "io.kxm.supervisor",

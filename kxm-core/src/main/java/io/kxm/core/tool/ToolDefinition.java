@@ -56,7 +56,7 @@ public record ToolDefinition(
    */
   public JsonNode call(JsonNode arguments, ToolContext context) {
     ToolArguments args = ToolArguments.of(arguments);
-    ToolInput.check(name, inputSchema, args.raw());
+    ToolArgumentCheck.check(name, inputSchema, args.raw());
     return handler.call(args, context);
   }
 }

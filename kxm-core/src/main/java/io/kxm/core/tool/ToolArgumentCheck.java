@@ -13,8 +13,8 @@ import tools.jackson.databind.JsonNode;
  * {@link Schemas} writes; presence, enums and ranges are the request records' to refuse, with their
  * own codes. A null value reads as an absent one, on every surface.
  */
-final class ToolInput {
-  private ToolInput() {}
+final class ToolArgumentCheck {
+  private ToolArgumentCheck() {}
 
   static void check(String tool, JsonNode schema, JsonNode arguments) {
     object(tool, "", schema, arguments);
