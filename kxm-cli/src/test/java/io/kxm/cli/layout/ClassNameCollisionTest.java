@@ -85,11 +85,6 @@ class ClassNameCollisionTest {
               "io.kxm.runtime.project",
               "io.kxm.cli.agent"),
           new Allowed(
-              "Redactor",
-              "to be renamed: the hub log's redaction beside the workflow journal's",
-              "io.kxm.hub.log",
-              "io.kxm.core.workflow.journal"),
-          new Allowed(
               "Registry",
               "bench's process registry; bench is never on the product's class path",
               "io.kxm.supervisor",
@@ -99,30 +94,6 @@ class ClassNameCollisionTest {
               "bench's table row; bench is never on the product's class path",
               "io.kxm.store.jdbc",
               "io.kxm.bench"),
-          new Allowed(
-              "RunEvent",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunFold",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunState",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunStatus",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
           new Allowed(
               "Sqlite",
               "bench's bare SQLite baseline; bench is never on the product's class path",
@@ -139,6 +110,11 @@ class ClassNameCollisionTest {
               "to be merged: the model providers' and the hub client's SSE readers",
               "io.kxm.session.provider",
               "io.kxm.client.sse"),
+          new Allowed(
+              "ToolInput",
+              "to be renamed: the tool catalog's argument reader beside the built-in agent's",
+              "io.kxm.core.tool",
+              "io.kxm.session.builtin"),
           new Allowed(
               "SseReader",
               "to be merged: the model providers' and the hub client's SSE readers",
