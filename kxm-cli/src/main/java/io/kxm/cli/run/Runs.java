@@ -31,43 +31,44 @@ final class Runs {
     return client.get("/v1/runs?projectRoot=" + SupervisorClient.segment(projectRoot));
   }
 
-  JsonNode status(String runId) {
-    return client.get(path(runId, ""));
+  JsonNode status(RunRef.Supervised run) {
+    return client.get(path(run, ""));
   }
 
-  JsonNode drive(String runId, boolean simulated) {
-    return client.post(path(runId, "/drive"), Map.of("simulated", simulated));
+  JsonNode drive(RunRef.Supervised run, boolean simulated) {
+    return client.post(path(run, "/drive"), Map.of("simulated", simulated));
   }
 
-  JsonNode receipt(String runId) {
-    return client.get(path(runId, "/receipt"));
+  JsonNode receipt(RunRef.Supervised run) {
+    return client.get(path(run, "/receipt"));
   }
 
-  JsonNode verify(String runId) {
-    return client.get(path(runId, "/verify"));
+  JsonNode verify(RunRef.Supervised run) {
+    return client.get(path(run, "/verify"));
   }
 
-  JsonNode cancel(String runId) {
-    return client.post(path(runId, "/cancel"), Map.of());
+  JsonNode cancel(RunRef.Supervised run) {
+    return client.post(path(run, "/cancel"), Map.of());
   }
 
-  JsonNode resolve(String runId, String interactionId, boolean approved, String answer, String by) {
+  JsonNode resolve(
+      RunRef.Supervised run, String interactionId, boolean approved, String answer, String by) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("approved", approved);
     body.put("answer", answer);
     body.put("by", by);
     return client.post(
-        path(runId, "/interactions/" + SupervisorClient.segment(interactionId) + "/resolve"), body);
+        path(run, "/interactions/" + SupervisorClient.segment(interactionId) + "/resolve"), body);
   }
 
-  JsonNode recover(String runId, String action, String reason) {
+  JsonNode recover(RunRef.Supervised run, String action, String reason) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("action", action);
     body.put("reason", reason);
-    return client.post(path(runId, "/recover"), body);
+    return client.post(path(run, "/recover"), body);
   }
 
-  private static String path(String runId, String tail) {
-    return "/v1/runs/" + SupervisorClient.segment(runId) + tail;
+  private static String path(RunRef.Supervised run, String tail) {
+    return "/v1/runs/" + SupervisorClient.segment(run.id()) + tail;
   }
 }

@@ -41,7 +41,8 @@ public final class RunsActionCommands {
 
     @Override
     public Integer call() {
-      JsonNode result = Runs.connect(context).drive(runId, simulated);
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      JsonNode result = Runs.connect(context).drive(run, simulated);
       if (json) {
         context.out().println(Json.write(result));
       } else {
@@ -75,7 +76,8 @@ public final class RunsActionCommands {
 
     @Override
     public Integer call() {
-      print(context, runId, Runs.connect(context).cancel(runId), json);
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      print(context, run, Runs.connect(context).cancel(run), json);
       return 0;
     }
   }
@@ -112,14 +114,15 @@ public final class RunsActionCommands {
   /** Resolves a blocked run; {@code kxm gate signal --recovery-action} comes here too. */
   public static int recover(
       CliContext context, String runId, RecoveryAction action, String reason, boolean json) {
-    print(context, runId, Runs.connect(context).recover(runId, action.wire(), reason), json);
+    RunRef.Supervised run = RunRef.onSupervisor(runId);
+    print(context, run, Runs.connect(context).recover(run, action.wire(), reason), json);
     return 0;
   }
 
-  static void print(CliContext context, String runId, JsonNode detail, boolean json) {
+  static void print(CliContext context, RunRef.Supervised run, JsonNode detail, boolean json) {
     if (json) {
       context.out().println(Json.write(detail));
-    } else if (SessionText.isSessionRun(runId)) {
+    } else if (run instanceof RunRef.SessionRunRef) {
       SessionText.runDetail(context.out(), detail);
     } else {
       RunText.detail(context.out(), detail);

@@ -37,12 +37,13 @@ public final class RunsInteractionCommands {
     }
 
     Integer resolve(boolean approved, String answer) {
-      JsonNode result = Runs.connect(context).resolve(runId, interactionId, approved, answer, by());
-      if (!json && SessionText.isSessionRun(runId)) {
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      JsonNode result = Runs.connect(context).resolve(run, interactionId, approved, answer, by());
+      if (!json && run instanceof RunRef.SessionRunRef) {
         SessionText.resolved(context.out(), result);
         context.out().flush();
       } else {
-        RunsActionCommands.print(context, runId, result, json);
+        RunsActionCommands.print(context, run, result, json);
       }
       return 0;
     }

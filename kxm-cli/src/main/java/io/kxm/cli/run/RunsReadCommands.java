@@ -66,10 +66,11 @@ public final class RunsReadCommands {
 
     @Override
     public Integer call() {
-      JsonNode detail = Runs.connect(context).status(runId);
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      JsonNode detail = Runs.connect(context).status(run);
       if (json) {
         context.out().println(Json.write(detail));
-      } else if (SessionText.isSessionRun(runId)) {
+      } else if (run instanceof RunRef.SessionRunRef) {
         SessionText.runDetail(context.out(), detail);
       } else {
         RunText.detail(context.out(), detail);
@@ -98,7 +99,8 @@ public final class RunsReadCommands {
 
     @Override
     public Integer call() {
-      JsonNode receipt = Runs.connect(context).receipt(runId);
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      JsonNode receipt = Runs.connect(context).receipt(run);
       if (json) {
         context.out().println(Json.write(receipt));
       } else {
@@ -132,7 +134,8 @@ public final class RunsReadCommands {
 
     @Override
     public Integer call() {
-      JsonNode result = Runs.connect(context).verify(runId);
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      JsonNode result = Runs.connect(context).verify(run);
       boolean ok = result.path("ok").asBoolean(false);
       if (json) {
         context.out().println(Json.write(result));

@@ -1,7 +1,6 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
-import io.kxm.cli.session.SessionText;
 import io.kxm.cli.session.watch.RunWatch;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -45,7 +44,7 @@ public final class RunsWatchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    if (!SessionText.isSessionRun(runId)) {
+    if (!(RunRef.onSupervisor(runId) instanceof RunRef.SessionRunRef)) {
       throw new CommandLine.ParameterException(
           spec.commandLine(),
           "watch follows session runs (srun_...), not "

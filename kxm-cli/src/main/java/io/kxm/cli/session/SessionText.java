@@ -9,11 +9,6 @@ public final class SessionText {
 
   private SessionText() {}
 
-  /** Whether {@code runId} names a session run rather than a workflow run. */
-  public static boolean isSessionRun(String runId) {
-    return runId != null && runId.startsWith("srun_");
-  }
-
   static void summary(PrintWriter out, JsonNode session) {
     out.println(
         text(session, "id")

@@ -95,30 +95,6 @@ class ClassNameCollisionTest {
               "io.kxm.store.jdbc",
               "io.kxm.bench"),
           new Allowed(
-              "RunEvent",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunFold",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunState",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
-              "RunStatus",
-              "runtime runs and hub workflow runs are separate aggregates; the package names the"
-                  + " plane",
-              "io.kxm.runtime.run",
-              "io.kxm.core.workflow.run"),
-          new Allowed(
               "Sqlite",
               "bench's bare SQLite baseline; bench is never on the product's class path",
               "io.kxm.runtime.store",
@@ -134,6 +110,11 @@ class ClassNameCollisionTest {
               "to be merged: the model providers' and the hub client's SSE readers",
               "io.kxm.session.provider",
               "io.kxm.client.sse"),
+          new Allowed(
+              "ToolInput",
+              "to be renamed: the tool catalog's argument reader beside the built-in agent's",
+              "io.kxm.core.tool",
+              "io.kxm.session.builtin"),
           new Allowed(
               "SseReader",
               "to be merged: the model providers' and the hub client's SSE readers",

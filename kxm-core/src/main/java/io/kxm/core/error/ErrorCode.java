@@ -434,7 +434,13 @@ public enum ErrorCode {
   TRUST_REVISION_UNKNOWN(
       1, "Name a commit, branch or tag that exists locally, for example --base HEAD or main."),
   TRUST_GIT_FAILED(
-      1, "Check that git is installed and on PATH, and that the repository is intact.");
+      1, "Check that git is installed and on PATH, and that the repository is intact."),
+
+  // Run ids on the command line
+  RUN_ON_HUB(
+      1,
+      "A wfr_ run is a hub workflow run: read it with 'kxm workflow get' as its coordinator, or"
+          + " signal it with 'kxm gate signal'; 'kxm runs' takes run_ and srun_ ids.");
 
   private final int status;
   private final String hint;

@@ -11,11 +11,11 @@ import io.kxm.core.workflow.run.CheckpointCommand;
 import io.kxm.core.workflow.run.Checkpoints;
 import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.Instruction;
-import io.kxm.core.workflow.run.RunGuards;
-import io.kxm.core.workflow.run.RunStatus;
-import io.kxm.core.workflow.run.RunView;
 import io.kxm.core.workflow.run.WaitCommand;
 import io.kxm.core.workflow.run.Waits;
+import io.kxm.core.workflow.run.WorkflowRunGuards;
+import io.kxm.core.workflow.run.WorkflowRunStatus;
+import io.kxm.core.workflow.run.WorkflowRunView;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Tx;
 import io.kxm.store.workflow.StoredRun;
@@ -48,16 +48,16 @@ public final class CoordinatorRuns {
   }
 
   /** {@code kxm_workflow_get}: the run and its journal. */
-  public record RunAndJournal(RunView run, List<JournalEntry> journal) {}
+  public record RunAndJournal(WorkflowRunView run, List<JournalEntry> journal) {}
 
   /** {@code kxm_workflow_checkpoint}: the run after the verdict and what to do next. */
   public record CheckpointAnswer(
-      RunView run, boolean retry, boolean completed, Instruction instruction) {}
+      WorkflowRunView run, boolean retry, boolean completed, Instruction instruction) {}
 
   /** {@code kxm_workflow_wait}: the waiting run and what to do next. */
-  public record WaitAnswer(RunView run, Instruction instruction) {}
+  public record WaitAnswer(WorkflowRunView run, Instruction instruction) {}
 
-  public List<RunView> list(Agent caller) {
+  public List<WorkflowRunView> list(Agent caller) {
     return writer
         .store()
         .workflowRuns()
@@ -94,7 +94,7 @@ public final class CoordinatorRuns {
     return new CheckpointAnswer(
         view(result.run()),
         instruction.kind() == Instruction.Kind.RETRY,
-        result.run().run().status() == RunStatus.COMPLETED,
+        result.run().run().status() == WorkflowRunStatus.COMPLETED,
         instruction);
   }
 
@@ -169,20 +169,20 @@ public final class CoordinatorRuns {
     return tx.workflowRuns()
         .find(runId)
         .filter(stored -> stored.run().project().equals(caller.project()))
-        .orElseThrow(() -> RunGuards.notFound(runId).toException());
+        .orElseThrow(() -> WorkflowRunGuards.notFound(runId).toException());
   }
 
   private static StoredRun assigned(Tx tx, Agent caller, String runId) {
     StoredRun stored = visible(tx, caller, runId);
-    RunGuards.coordinator(stored.run(), caller.name())
+    WorkflowRunGuards.coordinator(stored.run(), caller.name())
         .ifPresent(refusal -> {
           throw refusal.toException();
         });
     return stored;
   }
 
-  static RunView view(StoredRun stored) {
-    return RunView.of(stored.definition(), stored.run());
+  static WorkflowRunView view(StoredRun stored) {
+    return WorkflowRunView.of(stored.definition(), stored.run());
   }
 
   @FunctionalInterface

@@ -5,8 +5,8 @@ import io.kxm.core.workflow.journal.Journals;
 import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.DegradeCommand;
 import io.kxm.core.workflow.run.Degrades;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunView;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunView;
 import io.kxm.hub.stream.StreamWriter;
 import java.time.Clock;
 
@@ -25,7 +25,7 @@ final class QuorumDegrades {
     this.clock = clock;
   }
 
-  RunView degrade(DegradeCommand command) {
+  WorkflowRunView degrade(DegradeCommand command) {
     return writer.write((tx, events) -> {
       RunUpdates.Result result =
           updates.apply(
@@ -34,8 +34,8 @@ final class QuorumDegrades {
               command.runId(),
               (stored, now) -> Degrades.decide(stored.definition(), stored.run(), command, now));
       if (result.decision() instanceof Decision.Applied applied) {
-        for (RunEvent event : applied.events()) {
-          if (event instanceof RunEvent.QuorumDegraded degraded) {
+        for (WorkflowRunEvent event : applied.events()) {
+          if (event instanceof WorkflowRunEvent.QuorumDegraded degraded) {
             tx.workflowJournal()
                 .insert(
                     Journals.degraded(

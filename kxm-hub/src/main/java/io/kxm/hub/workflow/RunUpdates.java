@@ -6,9 +6,9 @@ import io.kxm.core.peer.Message;
 import io.kxm.core.workflow.run.CoordinatorPrompts;
 import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.Instruction;
-import io.kxm.core.workflow.run.RunGuards;
-import io.kxm.core.workflow.run.RunStart;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunGuards;
+import io.kxm.core.workflow.run.WorkflowRunStart;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
 import io.kxm.store.workflow.RunAppend;
@@ -46,7 +46,9 @@ final class RunUpdates {
       Tx tx, EventAppender events, String runId, BiFunction<StoredRun, Instant, Decision> decide) {
     for (int attempt = 0; attempt < TRIES; attempt++) {
       StoredRun stored =
-          tx.workflowRuns().find(runId).orElseThrow(() -> RunGuards.notFound(runId).toException());
+          tx.workflowRuns()
+              .find(runId)
+              .orElseThrow(() -> WorkflowRunGuards.notFound(runId).toException());
       Instant now = clock.instant();
       Decision decision = decide.apply(stored, now);
       if (decision instanceof Decision.Refused refused) {
@@ -63,7 +65,7 @@ final class RunUpdates {
         case RunAppend.Conflict conflict -> {
           // another writer moved the run; decide again on what it is now
         }
-        case RunAppend.NotFound gone -> throw RunGuards.notFound(runId).toException();
+        case RunAppend.NotFound gone -> throw WorkflowRunGuards.notFound(runId).toException();
       }
     }
     throw new KxmException(
@@ -107,7 +109,7 @@ final class RunUpdates {
             .append(
                 stored.id(),
                 stored.version(),
-                List.of(RunStart.promptSent(stored.run(), messageId, now)));
+                List.of(WorkflowRunStart.promptSent(stored.run(), messageId, now)));
     if (append instanceof RunAppend.Appended ok) {
       return ok.run();
     }

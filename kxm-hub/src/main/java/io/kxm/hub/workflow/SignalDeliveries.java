@@ -1,9 +1,9 @@
 package io.kxm.hub.workflow;
 
 import io.kxm.core.workflow.run.Decision;
-import io.kxm.core.workflow.run.RunView;
 import io.kxm.core.workflow.run.SignalIntake;
 import io.kxm.core.workflow.run.Signals;
+import io.kxm.core.workflow.run.WorkflowRunView;
 import io.kxm.core.workflow.signature.SignedRequest;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.StoredRun;
@@ -40,7 +40,7 @@ final class SignalDeliveries {
   }
 
   /** The answer: the run after the signal, and whether this delivery was a repeat. */
-  record Applied(RunView run, boolean duplicate) {}
+  record Applied(WorkflowRunView run, boolean duplicate) {}
 
   Applied signal(String runId, SignedRequest request) {
     Optional<StoredRun> found = writer.store().workflowRuns().find(runId);
@@ -70,7 +70,7 @@ final class SignalDeliveries {
         });
     retrospectives.flush();
     return new Applied(
-        RunView.of(result.run().definition(), result.run().run()),
+        WorkflowRunView.of(result.run().definition(), result.run().run()),
         result.decision() instanceof Decision.Unchanged);
   }
 }

@@ -2,7 +2,7 @@ package io.kxm.hub.workflow;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.id.Ids;
+import io.kxm.core.id.RunKind;
 import io.kxm.core.peer.Message;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.WebhookIntake;
@@ -64,7 +64,7 @@ final class WebhookStarts {
       throw WebhookIntake.unknown(workflowId, request, clock.instant()).refusal().toException();
     }
     WorkflowDefinition definition = found.get();
-    String runId = Ids.next("run", clock);
+    String runId = RunKind.WORKFLOW.next(clock);
     WebhookIntake.Result result =
         WebhookIntake.start(
             definition, registry.secretsFor(definition), request, runId, clock.instant());

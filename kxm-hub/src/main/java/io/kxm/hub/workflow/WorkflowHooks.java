@@ -5,7 +5,7 @@ import io.kxm.core.peer.Message;
 import io.kxm.core.peer.WorkflowContext;
 import io.kxm.core.workflow.run.CoordinatorEvents;
 import io.kxm.core.workflow.run.EvidenceRequests;
-import io.kxm.core.workflow.run.RunGuards;
+import io.kxm.core.workflow.run.WorkflowRunGuards;
 import io.kxm.hub.messaging.MessageHooks;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
@@ -30,7 +30,7 @@ final class WorkflowHooks implements MessageHooks {
         tx.workflowRuns()
             .find(context.runId())
             .filter(run -> run.run().project().equals(caller.project()))
-            .orElseThrow(() -> RunGuards.notFound(context.runId()).toException());
+            .orElseThrow(() -> WorkflowRunGuards.notFound(context.runId()).toException());
     EvidenceRequests.check(stored.definition(), stored.run(), caller.name(), context, target.name())
         .ifPresent(refusal -> {
           throw refusal.toException();

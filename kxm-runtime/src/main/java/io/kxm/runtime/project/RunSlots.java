@@ -3,7 +3,7 @@ package io.kxm.runtime.project;
 import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.id.Ids;
+import io.kxm.core.id.RunKind;
 import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunSummary;
@@ -64,7 +64,7 @@ final class RunSlots {
     CompiledPlan.compile(bundle, workflow);
     Revisions revisions = config.revisions();
     synchronized (this) {
-      String runId = Ids.next("run", ctx.clock());
+      String runId = RunKind.RUNTIME.next(ctx.clock());
       String promptSha256 = ctx.prompts().put(runId, text);
       long holding = unfinishedStates().stream().filter(s -> s.status().holdsSlot()).count();
       int limit = Math.max(1, bundle.maxConcurrentRuns());

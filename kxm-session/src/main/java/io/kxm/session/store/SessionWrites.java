@@ -3,6 +3,7 @@ package io.kxm.session.store;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
+import io.kxm.core.id.RunKind;
 import io.kxm.core.json.Json;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.HarnessSpec;
@@ -57,7 +58,7 @@ final class SessionWrites {
     if (prompt == null) {
       throw new IllegalArgumentException("a run needs a prompt");
     }
-    String id = Ids.next("srun", clock);
+    String id = RunKind.SESSION.next(clock);
     return tx -> {
       TxRows.session(tx, sessionId);
       if (resumedFrom != null) {

@@ -3,7 +3,7 @@ package io.kxm.store.workflow;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.core.workflow.run.RunEvent;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
 import io.kxm.store.jdbc.Jdbc;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -15,19 +15,19 @@ import tools.jackson.databind.JsonNode;
 final class EventRows {
   private EventRows() {}
 
-  static void insert(Jdbc jdbc, String runId, int firstSeq, List<RunEvent> events) {
+  static void insert(Jdbc jdbc, String runId, int firstSeq, List<WorkflowRunEvent> events) {
     String sql =
         "INSERT INTO workflow_run_events (run_id, seq, type, at, data) VALUES (?, ?, ?, ?, "
             + jdbc.jsonParam()
             + ")";
     int seq = firstSeq;
-    for (RunEvent event : events) {
+    for (WorkflowRunEvent event : events) {
       JsonNode json = Json.MAPPER.valueToTree(event);
       jdbc.update(sql, runId, seq++, json.path("type").asString(), event.at(), Json.write(json));
     }
   }
 
-  static List<RunEvent> forRun(Jdbc jdbc, String runId) {
+  static List<WorkflowRunEvent> forRun(Jdbc jdbc, String runId) {
     return jdbc.about("read the history of run " + runId)
         .list(
             "SELECT data FROM workflow_run_events WHERE run_id = ? ORDER BY seq",
@@ -36,8 +36,9 @@ final class EventRows {
   }
 
   /** Histories of every run {@code runFilter} selects, by run ID, each in order. */
-  static Map<String, List<RunEvent>> forRuns(Jdbc jdbc, String runFilter, Object... params) {
-    Map<String, List<RunEvent>> histories = new LinkedHashMap<>();
+  static Map<String, List<WorkflowRunEvent>> forRuns(
+      Jdbc jdbc, String runFilter, Object... params) {
+    Map<String, List<WorkflowRunEvent>> histories = new LinkedHashMap<>();
     jdbc.list(
             "SELECT run_id, data FROM workflow_run_events WHERE run_id IN (SELECT id FROM"
                 + " workflow_runs WHERE "
@@ -52,9 +53,9 @@ final class EventRows {
     return histories;
   }
 
-  private static RunEvent parse(String runId, String data) {
+  private static WorkflowRunEvent parse(String runId, String data) {
     try {
-      return Json.read(data, RunEvent.class);
+      return Json.read(data, WorkflowRunEvent.class);
     } catch (RuntimeException e) {
       throw new KxmException(
           ErrorCode.STORE_CORRUPT, "a history record of run " + runId + " does not parse", e);

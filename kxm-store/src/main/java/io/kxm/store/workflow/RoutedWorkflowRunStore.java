@@ -1,6 +1,6 @@
 package io.kxm.store.workflow;
 
-import io.kxm.core.workflow.run.RunEvent;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
 import io.kxm.store.Transactions;
 import io.kxm.store.Tx;
 import java.time.Instant;
@@ -31,7 +31,7 @@ public final class RoutedWorkflowRunStore implements WorkflowRunStore {
   }
 
   @Override
-  public RunAppend append(String runId, int expectedVersion, List<RunEvent> events) {
+  public RunAppend append(String runId, int expectedVersion, List<WorkflowRunEvent> events) {
     return tx.write(t -> port.apply(t).append(runId, expectedVersion, events));
   }
 

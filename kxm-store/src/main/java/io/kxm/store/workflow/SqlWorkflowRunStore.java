@@ -1,9 +1,9 @@
 package io.kxm.store.workflow;
 
 import io.kxm.core.workflow.definition.DefinitionHash;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunFold;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunFold;
 import io.kxm.store.jdbc.Jdbc;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -30,7 +30,7 @@ public final class SqlWorkflowRunStore implements WorkflowRunStore {
 
   @Override
   public RunCreation create(NewRun r) {
-    WorkflowRun run = RunFold.fold(r.id(), r.history());
+    WorkflowRun run = WorkflowRunFold.fold(r.id(), r.history());
     String definition = DefinitionHash.canonicalJson(r.definition());
     Optional<String> inserted =
         jdbc.about("store run " + r.id() + " of workflow " + run.workflowId())
@@ -70,7 +70,7 @@ public final class SqlWorkflowRunStore implements WorkflowRunStore {
   }
 
   @Override
-  public RunAppend append(String runId, int expectedVersion, List<RunEvent> events) {
+  public RunAppend append(String runId, int expectedVersion, List<WorkflowRunEvent> events) {
     Optional<StoredRun> found = find(runId);
     if (found.isEmpty()) {
       return new RunAppend.NotFound(runId);
@@ -82,7 +82,7 @@ public final class SqlWorkflowRunStore implements WorkflowRunStore {
     if (events.isEmpty()) {
       return new RunAppend.Appended(current);
     }
-    WorkflowRun after = RunFold.apply(current.run(), events);
+    WorkflowRun after = WorkflowRunFold.apply(current.run(), events);
     Jdbc about = jdbc.about("append " + events.size() + " record(s) to run " + runId);
     int updated =
         about.update(
@@ -100,7 +100,7 @@ public final class SqlWorkflowRunStore implements WorkflowRunStore {
       return new RunAppend.Conflict(find(runId).orElseThrow());
     }
     EventRows.insert(about, runId, expectedVersion + 1, events);
-    List<RunEvent> history = new ArrayList<>(current.history());
+    List<WorkflowRunEvent> history = new ArrayList<>(current.history());
     history.addAll(events);
     return new RunAppend.Appended(new StoredRun(runId, current.definition(), history, after));
   }
@@ -165,7 +165,7 @@ public final class SqlWorkflowRunStore implements WorkflowRunStore {
 
   private List<StoredRun> list(String filter, Object... params) {
     Jdbc about = jdbc.about("list workflow runs");
-    Map<String, List<RunEvent>> histories = EventRows.forRuns(about, filter, params);
+    Map<String, List<WorkflowRunEvent>> histories = EventRows.forRuns(about, filter, params);
     return about
         .list(
             "SELECT "

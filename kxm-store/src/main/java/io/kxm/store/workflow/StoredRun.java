@@ -1,9 +1,9 @@
 package io.kxm.store.workflow;
 
 import io.kxm.core.workflow.definition.WorkflowDefinition;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunFold;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunFold;
 import java.util.List;
 import java.util.Objects;
 
@@ -14,7 +14,7 @@ import java.util.Objects;
  *     the definitions folder holds now
  */
 public record StoredRun(
-    String id, WorkflowDefinition definition, List<RunEvent> history, WorkflowRun run) {
+    String id, WorkflowDefinition definition, List<WorkflowRunEvent> history, WorkflowRun run) {
 
   public StoredRun {
     Objects.requireNonNull(definition, "definition");
@@ -25,8 +25,9 @@ public record StoredRun(
   }
 
   /** Folds {@code history} into the run. */
-  public static StoredRun of(String id, WorkflowDefinition definition, List<RunEvent> history) {
-    return new StoredRun(id, definition, history, RunFold.fold(id, history));
+  public static StoredRun of(
+      String id, WorkflowDefinition definition, List<WorkflowRunEvent> history) {
+    return new StoredRun(id, definition, history, WorkflowRunFold.fold(id, history));
   }
 
   /** The version an append must name: the number of history records. */

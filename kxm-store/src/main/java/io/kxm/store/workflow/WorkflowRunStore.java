@@ -26,7 +26,7 @@ public interface WorkflowRunStore {
    * @throws IllegalStateException when the records would take the run off its lifecycle
    */
   RunAppend append(
-      String runId, int expectedVersion, List<io.kxm.core.workflow.run.RunEvent> events);
+      String runId, int expectedVersion, List<io.kxm.core.workflow.run.WorkflowRunEvent> events);
 
   Optional<StoredRun> find(String runId);
 

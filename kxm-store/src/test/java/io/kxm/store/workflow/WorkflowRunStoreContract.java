@@ -10,11 +10,11 @@ import io.kxm.core.secret.Tokens;
 import io.kxm.core.workflow.CheckpointStatus;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.CoordinatorEvents;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunStart;
-import io.kxm.core.workflow.run.RunStatus;
 import io.kxm.core.workflow.run.SignalCommand;
 import io.kxm.core.workflow.run.Signals;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunStart;
+import io.kxm.core.workflow.run.WorkflowRunStatus;
 import io.kxm.core.workflow.signature.SignatureCheck;
 import io.kxm.core.workflow.signature.SignaturePolicy;
 import io.kxm.core.workflow.signature.SignedRequest;
@@ -43,7 +43,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
     assertThat(read).isEqualTo(stored);
     assertThat(read.definition()).isEqualTo(definition);
     assertThat(read.history()).isEqualTo(fresh.history());
-    assertThat(read.run().status()).isEqualTo(RunStatus.RUNNING);
+    assertThat(read.run().status()).isEqualTo(WorkflowRunStatus.RUNNING);
     assertThat(read.version()).isEqualTo(2);
     assertThat(runs.find("wfr_nope")).isEmpty();
   }
@@ -71,11 +71,11 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
   @Test
   void an_append_at_the_read_version_is_stored_and_the_row_follows_the_fold() {
     StoredRun run = created(runs.create(newRun(definition("release", "lead"), "d-1")));
-    List<RunEvent> wait = waitOn(run, "ci-1", Duration.ofMinutes(10));
+    List<WorkflowRunEvent> wait = waitOn(run, "ci-1", Duration.ofMinutes(10));
 
     StoredRun after = appended(runs.append(run.id(), run.version(), wait));
 
-    assertThat(after.run().status()).isEqualTo(RunStatus.WAITING);
+    assertThat(after.run().status()).isEqualTo(WorkflowRunStatus.WAITING);
     assertThat(runs.find(run.id())).contains(after);
     assertThat(after.version()).isEqualTo(run.version() + wait.size());
     assertThat(runs.dueDeadlines(clock.instant().plus(Duration.ofMinutes(10)), 10))
@@ -99,7 +99,8 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
   @Test
   void records_that_would_leave_the_lifecycle_are_refused_and_nothing_is_stored() {
     StoredRun run = created(runs.create(newRun(definition("release", "lead"), "d-1")));
-    List<RunEvent> rogue = List.of(new RunEvent.RunCompleted(clock.instant(), "build"));
+    List<WorkflowRunEvent> rogue =
+        List.of(new WorkflowRunEvent.RunCompleted(clock.instant(), "build"));
 
     assertThatThrownBy(() -> runs.append(run.id(), run.version(), rogue))
         .isInstanceOf(IllegalStateException.class);
@@ -109,7 +110,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
   @Test
   void concurrent_appends_at_one_version_leave_exactly_one_winner() throws Exception {
     StoredRun run = created(runs.create(newRun(definition("release", "lead"), "d-1")));
-    List<RunEvent> fail = failBuild(run);
+    List<WorkflowRunEvent> fail = failBuild(run);
 
     List<RunAppend> outcomes = concurrently(6, i -> runs.append(run.id(), run.version(), fail));
 
@@ -142,7 +143,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
     String first = run.run().promptMessageId();
     StoredRun waiting =
         appended(runs.append(run.id(), run.version(), waitOn(run, "ci", Duration.ofHours(1))));
-    List<RunEvent> resumed =
+    List<WorkflowRunEvent> resumed =
         new ArrayList<>(
             decide(
                 waiting,
@@ -159,7 +160,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
                             null,
                             Map.of()),
                         clock.instant())));
-    resumed.add(new RunEvent.PromptSent(clock.instant(), "msg_fresh", "build", 2));
+    resumed.add(new WorkflowRunEvent.PromptSent(clock.instant(), "msg_fresh", "build", 2));
 
     appended(runs.append(run.id(), waiting.version(), resumed));
 
@@ -194,7 +195,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
                 decide(
                     done,
                     r -> CoordinatorEvents.replied(r, r.promptMessageId(), clock.instant()))));
-    assertThat(ended.run().status()).isEqualTo(RunStatus.FAILED);
+    assertThat(ended.run().status()).isEqualTo(WorkflowRunStatus.FAILED);
     journal.insert(
         WorkflowJournalStoreContract.entry(
             "jrn_" + done.id(), done.id(), project, clock.instant()));
@@ -264,10 +265,10 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
                 SignaturePolicy.of(definition),
                 new SignedRequest("POST", path, "d-secret", Long.toString(now), signature, body),
                 clock.instant());
-    List<RunEvent> history =
+    List<WorkflowRunEvent> history =
         new ArrayList<>(
-            RunStart.events(definition, "d-secret", start.bodySha256(), clock.instant()));
-    history.add(new RunEvent.PromptSent(clock.instant(), "msg_p", "build", 1));
+            WorkflowRunStart.events(definition, "d-secret", start.bodySha256(), clock.instant()));
+    history.add(new WorkflowRunEvent.PromptSent(clock.instant(), "msg_p", "build", 1));
     StoredRun run = created(runs.create(new NewRun("wfr_secret_" + project, definition, history)));
     StoredRun waiting =
         appended(runs.append(run.id(), run.version(), waitOn(run, "ci", Duration.ofHours(1))));

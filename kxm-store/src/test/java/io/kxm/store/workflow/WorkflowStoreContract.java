@@ -12,11 +12,11 @@ import io.kxm.core.workflow.journal.ImprovementArea;
 import io.kxm.core.workflow.run.CheckpointCommand;
 import io.kxm.core.workflow.run.Checkpoints;
 import io.kxm.core.workflow.run.Decision;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunStart;
 import io.kxm.core.workflow.run.WaitCommand;
 import io.kxm.core.workflow.run.Waits;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunStart;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.testkit.SettableClock;
 import java.time.Clock;
@@ -111,11 +111,11 @@ abstract class WorkflowStoreContract {
   /** A new run of {@code definition} for {@code delivery}, its prompt already sent. */
   protected NewRun newRun(WorkflowDefinition definition, String delivery) {
     String id = "wfr_" + (++runCounter) + "_" + UUID.randomUUID().toString().substring(0, 8);
-    List<RunEvent> history =
+    List<WorkflowRunEvent> history =
         new ArrayList<>(
-            RunStart.events(
+            WorkflowRunStart.events(
                 definition, delivery, Tokens.sha256Hex("body " + delivery), clock.instant()));
-    history.add(new RunEvent.PromptSent(clock.instant(), "msg_" + id, "build", 1));
+    history.add(new WorkflowRunEvent.PromptSent(clock.instant(), "msg_" + id, "build", 1));
     return new NewRun(id, definition, history);
   }
 
@@ -126,13 +126,14 @@ abstract class WorkflowStoreContract {
     throw new AssertionError("expected a new run, got " + creation);
   }
 
-  protected List<RunEvent> decide(StoredRun stored, Function<WorkflowRun, Decision> decider) {
+  protected List<WorkflowRunEvent> decide(
+      StoredRun stored, Function<WorkflowRun, Decision> decider) {
     Decision decision = decider.apply(stored.run());
     assertThat(decision).isInstanceOf(Decision.Applied.class);
     return ((Decision.Applied) decision).events();
   }
 
-  protected List<RunEvent> failBuild(StoredRun stored) {
+  protected List<WorkflowRunEvent> failBuild(StoredRun stored) {
     return decide(
         stored,
         run ->
@@ -145,7 +146,7 @@ abstract class WorkflowStoreContract {
                 clock.instant()));
   }
 
-  protected List<RunEvent> waitOn(StoredRun stored, String key, Duration timeout) {
+  protected List<WorkflowRunEvent> waitOn(StoredRun stored, String key, Duration timeout) {
     return decide(
         stored,
         run ->

@@ -4,9 +4,9 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.workflow.WorkflowRefusal;
 import io.kxm.core.workflow.definition.StageDefinition;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
-import io.kxm.core.workflow.run.RunEvent;
-import io.kxm.core.workflow.run.RunGuards;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
+import io.kxm.core.workflow.run.WorkflowRunGuards;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -34,7 +34,7 @@ public final class Journals {
       Set<String> existingIds,
       String id,
       Instant now) {
-    Optional<WorkflowRefusal> forbidden = RunGuards.coordinator(run, command.caller());
+    Optional<WorkflowRefusal> forbidden = WorkflowRunGuards.coordinator(run, command.caller());
     if (forbidden.isPresent()) {
       return new Outcome.Refused(forbidden.get());
     }
@@ -84,7 +84,7 @@ public final class Journals {
    * the retrospective and the improvement report.
    */
   public static JournalEntry degraded(
-      WorkflowRun run, RunEvent.QuorumDegraded event, String id, String admin) {
+      WorkflowRun run, WorkflowRunEvent.QuorumDegraded event, String id, String admin) {
     return new JournalEntry(
         id,
         run.id(),

@@ -3,7 +3,7 @@ package io.kxm.core.workflow.journal;
 import io.kxm.core.workflow.CheckpointStatus;
 import io.kxm.core.workflow.provenance.VerifiedPeerEvidence;
 import io.kxm.core.workflow.run.FailureReason;
-import io.kxm.core.workflow.run.RunStatus;
+import io.kxm.core.workflow.run.WorkflowRunStatus;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -19,7 +19,7 @@ public record Retrospective(
     String workflowId,
     String project,
     String coordinator,
-    RunStatus status,
+    WorkflowRunStatus status,
     FailureReason failureReason,
     String failureDetail,
     String definitionHash,

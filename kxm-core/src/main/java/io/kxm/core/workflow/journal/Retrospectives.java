@@ -7,9 +7,9 @@ import io.kxm.core.workflow.journal.Retrospective.CheckpointNote;
 import io.kxm.core.workflow.journal.Retrospective.Degradation;
 import io.kxm.core.workflow.journal.Retrospective.SignalNote;
 import io.kxm.core.workflow.journal.Retrospective.StageReport;
-import io.kxm.core.workflow.run.RunEvent;
 import io.kxm.core.workflow.run.StageProgress;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunEvent;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -26,12 +26,12 @@ public final class Retrospectives {
    * @param journal the run's journal entries
    */
   public static Retrospective of(
-      WorkflowRun run, List<RunEvent> history, List<JournalEntry> journal) {
+      WorkflowRun run, List<WorkflowRunEvent> history, List<JournalEntry> journal) {
     List<StageReport> stages = run.stages().values().stream().map(Retrospectives::stage).toList();
     List<SignalNote> signals =
         history.stream()
-            .filter(RunEvent.SignalReceived.class::isInstance)
-            .map(RunEvent.SignalReceived.class::cast)
+            .filter(WorkflowRunEvent.SignalReceived.class::isInstance)
+            .map(WorkflowRunEvent.SignalReceived.class::cast)
             .map(s ->
                 new SignalNote(s.signalKey(), s.deliveryId(), s.status(), s.bodySha256(), s.at()))
             .toList();
@@ -91,7 +91,7 @@ public final class Retrospectives {
         progress.checkpoints().stream().map(Retrospectives::checkpoint).toList());
   }
 
-  private static CheckpointNote checkpoint(RunEvent.CheckpointRecorded c) {
+  private static CheckpointNote checkpoint(WorkflowRunEvent.CheckpointRecorded c) {
     Map<String, String> evidence = new LinkedHashMap<>();
     c.evidence().forEach((k, v) -> evidence.put(k, Redactor.redact(v)));
     return new CheckpointNote(

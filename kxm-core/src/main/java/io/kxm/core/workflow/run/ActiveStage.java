@@ -29,11 +29,11 @@ sealed interface ActiveStage {
       Map<String, List<String>> evidenceRefs,
       Map<String, CitedMessage> cited) {
     Optional<WorkflowRefusal> refusal =
-        RunGuards.first(
-            () -> RunGuards.coordinator(run, caller),
-            () -> RunGuards.open(run),
-            () -> RunGuards.running(run),
-            () -> RunGuards.atStage(run, stageId));
+        WorkflowRunGuards.first(
+            () -> WorkflowRunGuards.coordinator(run, caller),
+            () -> WorkflowRunGuards.open(run),
+            () -> WorkflowRunGuards.running(run),
+            () -> WorkflowRunGuards.atStage(run, stageId));
     if (refusal.isPresent()) {
       return new Closed(refusal.get());
     }

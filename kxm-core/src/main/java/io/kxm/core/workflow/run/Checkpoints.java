@@ -34,8 +34,8 @@ public final class Checkpoints {
         return new Decision.Refused(EvidenceGate.incomplete(run, stage, missing));
       }
     }
-    RunEvent verdict =
-        new RunEvent.CheckpointRecorded(
+    WorkflowRunEvent verdict =
+        new WorkflowRunEvent.CheckpointRecorded(
             now,
             stage.id(),
             run.currentAttempt(),

@@ -19,7 +19,7 @@ final class Consequences {
   private Consequences() {}
 
   /** The record to append and what to tell the coordinator. */
-  record Step(RunEvent event, Instruction instruction) {}
+  record Step(WorkflowRunEvent event, Instruction instruction) {}
 
   /**
    * @param run the run with the verdict already recorded
@@ -40,7 +40,8 @@ final class Consequences {
       Optional<StageDefinition> next = definition.after(stage.id());
       if (next.isEmpty()) {
         return new Step(
-            new RunEvent.RunCompleted(now, stage.id()), Instructions.finished(run, bySignal));
+            new WorkflowRunEvent.RunCompleted(now, stage.id()),
+            Instructions.finished(run, bySignal));
       }
       return open(run, stage, next.get(), now, bySignal, null);
     }
@@ -60,11 +61,11 @@ final class Consequences {
       Instant deadline = now.plus(WorkflowLimits.WAIT_DEFAULT);
       String key = auditKey(stage.id(), nextAttempt);
       return new Step(
-          new RunEvent.Escalated(now, stage.id(), nextAttempt, key, deadline),
+          new WorkflowRunEvent.Escalated(now, stage.id(), nextAttempt, key, deadline),
           Instructions.escalated(run, stage, key, deadline));
     }
     return new Step(
-        new RunEvent.AttemptRetried(now, stage.id(), nextAttempt),
+        new WorkflowRunEvent.AttemptRetried(now, stage.id(), nextAttempt),
         Instructions.retry(stage, verdict, nextAttempt, bySignal));
   }
 
@@ -117,10 +118,10 @@ final class Consequences {
           now,
           bySignal);
     }
-    RunEvent event =
+    WorkflowRunEvent event =
         via == null
-            ? new RunEvent.StageAdvanced(now, from.id(), target.id(), used + 1)
-            : new RunEvent.TransitionTaken(now, from.id(), via, target.id(), used + 1);
+            ? new WorkflowRunEvent.StageAdvanced(now, from.id(), target.id(), used + 1)
+            : new WorkflowRunEvent.TransitionTaken(now, from.id(), via, target.id(), used + 1);
     return new Step(event, Instructions.opened(from, target, used + 1, via, bySignal));
   }
 
@@ -132,7 +133,7 @@ final class Consequences {
       Instant now,
       boolean bySignal) {
     return new Step(
-        new RunEvent.RunFailed(now, reason, stageId, detail),
+        new WorkflowRunEvent.RunFailed(now, reason, stageId, detail),
         Instructions.failed(run, reason, detail, bySignal));
   }
 

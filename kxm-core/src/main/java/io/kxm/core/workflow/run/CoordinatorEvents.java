@@ -17,7 +17,7 @@ public final class CoordinatorEvents {
     if (!messageId.equals(run.promptMessageId()) || run.isTerminal()) {
       return new Decision.Unchanged(run, messageId + " is not an open prompt of run " + run.id());
     }
-    if (run.status() == RunStatus.WAITING) {
+    if (run.status() == WorkflowRunStatus.WAITING) {
       return new Decision.Unchanged(run, "a reply while waiting settles the coordinator's turn");
     }
     return fail(
@@ -31,7 +31,7 @@ public final class CoordinatorEvents {
 
   /** Message {@code messageId} expired unanswered. */
   public static Decision promptExpired(WorkflowRun run, String messageId, Instant now) {
-    if (!messageId.equals(run.promptMessageId()) || run.status() != RunStatus.RUNNING) {
+    if (!messageId.equals(run.promptMessageId()) || run.status() != WorkflowRunStatus.RUNNING) {
       return new Decision.Unchanged(run, messageId + " is not the running prompt of " + run.id());
     }
     return fail(
@@ -43,7 +43,7 @@ public final class CoordinatorEvents {
 
   /** Fails a waiting run whose deadline is not after {@code now}. */
   public static Decision deadline(WorkflowRun run, Instant now) {
-    if (run.status() != RunStatus.WAITING || now.isBefore(run.waiting().deadline())) {
+    if (run.status() != WorkflowRunStatus.WAITING || now.isBefore(run.waiting().deadline())) {
       return new Decision.Unchanged(run, "run " + run.id() + " has no passed deadline");
     }
     return fail(
@@ -61,6 +61,8 @@ public final class CoordinatorEvents {
   private static Decision fail(WorkflowRun run, FailureReason reason, String detail, Instant now) {
     Consequences.Step step = Consequences.fail(run, reason, run.currentStage(), detail, now, true);
     return new Decision.Applied(
-        RunFold.apply(run, List.of(step.event())), List.of(step.event()), step.instruction());
+        WorkflowRunFold.apply(run, List.of(step.event())),
+        List.of(step.event()),
+        step.instruction());
   }
 }

@@ -16,7 +16,7 @@ public sealed interface Decision {
    * @param events records to append, in order
    * @param instruction what the coordinator should do next
    */
-  record Applied(WorkflowRun run, List<RunEvent> events, Instruction instruction)
+  record Applied(WorkflowRun run, List<WorkflowRunEvent> events, Instruction instruction)
       implements Decision {
     public Applied {
       events = List.copyOf(events);

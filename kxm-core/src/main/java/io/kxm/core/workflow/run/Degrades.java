@@ -25,7 +25,9 @@ public final class Degrades {
           "degrading a quorum of run " + run.id() + " needs the admin token");
     }
     Optional<WorkflowRefusal> refusal =
-        RunGuards.first(() -> RunGuards.open(run), () -> RunGuards.atStage(run, command.stageId()));
+        WorkflowRunGuards.first(
+            () -> WorkflowRunGuards.open(run),
+            () -> WorkflowRunGuards.atStage(run, command.stageId()));
     if (refusal.isPresent()) {
       return new Decision.Refused(refusal.get());
     }
@@ -52,8 +54,8 @@ public final class Degrades {
           ErrorCode.WORKFLOW_DEGRADE_FORBIDDEN,
           "'" + key + "' was already degraded for attempt " + run.currentAttempt());
     }
-    RunEvent degraded =
-        new RunEvent.QuorumDegraded(
+    WorkflowRunEvent degraded =
+        new WorkflowRunEvent.QuorumDegraded(
             now,
             stage.id(),
             run.currentAttempt(),
@@ -62,7 +64,7 @@ public final class Degrades {
             command.quorum(),
             command.reason());
     return new Decision.Applied(
-        RunFold.apply(run, List.of(degraded)),
+        WorkflowRunFold.apply(run, List.of(degraded)),
         List.of(degraded),
         Instructions.unchanged(
             "The quorum of '"

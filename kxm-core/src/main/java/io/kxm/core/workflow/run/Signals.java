@@ -36,11 +36,11 @@ public final class Signals {
       return new Decision.Unchanged(
           run, "delivery " + command.deliveryId() + " was already applied to run " + run.id());
     }
-    var open = RunGuards.open(run);
+    var open = WorkflowRunGuards.open(run);
     if (open.isPresent()) {
       return new Decision.Refused(open.get());
     }
-    if (run.status() != RunStatus.WAITING) {
+    if (run.status() != WorkflowRunStatus.WAITING) {
       return refused(
           ErrorCode.WORKFLOW_NOT_WAITING,
           "run " + run.id() + " is " + run.status().wire() + ", not waiting for a signal");
@@ -57,8 +57,8 @@ public final class Signals {
               + command.signalKey()
               + "'");
     }
-    RunEvent received =
-        new RunEvent.SignalReceived(
+    WorkflowRunEvent received =
+        new WorkflowRunEvent.SignalReceived(
             now, command.signalKey(), command.deliveryId(), command.status(), command.bodySha256());
     if (waiting.reason() == WaitReason.AUDIT_ESCALATION) {
       return rule(run, command, received, now);
@@ -72,8 +72,8 @@ public final class Signals {
         return new Decision.Refused(EvidenceGate.incomplete(run, stage, missing));
       }
     }
-    RunEvent verdict =
-        new RunEvent.CheckpointRecorded(
+    WorkflowRunEvent verdict =
+        new WorkflowRunEvent.CheckpointRecorded(
             now,
             stage.id(),
             run.currentAttempt(),
@@ -86,7 +86,7 @@ public final class Signals {
   }
 
   private static Decision rule(
-      WorkflowRun run, SignalCommand command, RunEvent received, Instant now) {
+      WorkflowRun run, SignalCommand command, WorkflowRunEvent received, Instant now) {
     if (command.status() == CheckpointStatus.FAILED) {
       Consequences.Step step =
           Consequences.fail(
@@ -98,7 +98,8 @@ public final class Signals {
               true);
       return applied(run, received, step.event(), step.instruction());
     }
-    RunEvent resumed = new RunEvent.AttemptRetried(now, run.currentStage(), run.currentAttempt());
+    WorkflowRunEvent resumed =
+        new WorkflowRunEvent.AttemptRetried(now, run.currentStage(), run.currentAttempt());
     return applied(
         run,
         received,
@@ -116,9 +117,9 @@ public final class Signals {
   }
 
   private static Decision applied(
-      WorkflowRun run, RunEvent received, RunEvent next, Instruction instruction) {
-    List<RunEvent> events = List.of(received, next);
-    return new Decision.Applied(RunFold.apply(run, events), events, instruction);
+      WorkflowRun run, WorkflowRunEvent received, WorkflowRunEvent next, Instruction instruction) {
+    List<WorkflowRunEvent> events = List.of(received, next);
+    return new Decision.Applied(WorkflowRunFold.apply(run, events), events, instruction);
   }
 
   private static Decision refused(ErrorCode code, String message) {

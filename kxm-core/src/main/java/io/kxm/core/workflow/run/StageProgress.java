@@ -21,7 +21,7 @@ public record StageProgress(
     int visits,
     int transitionsOut,
     boolean passed,
-    List<RunEvent.CheckpointRecorded> checkpoints) {
+    List<WorkflowRunEvent.CheckpointRecorded> checkpoints) {
 
   public StageProgress {
     checkpoints = List.copyOf(checkpoints);
@@ -43,9 +43,9 @@ public record StageProgress(
   }
 
   /** The verdict on its next attempt. */
-  StageProgress judged(RunEvent.CheckpointRecorded verdict) {
+  StageProgress judged(WorkflowRunEvent.CheckpointRecorded verdict) {
     boolean pass = verdict.status() == io.kxm.core.workflow.CheckpointStatus.PASSED;
-    List<RunEvent.CheckpointRecorded> all = new java.util.ArrayList<>(checkpoints);
+    List<WorkflowRunEvent.CheckpointRecorded> all = new java.util.ArrayList<>(checkpoints);
     all.add(verdict);
     return new StageProgress(
         stageId,

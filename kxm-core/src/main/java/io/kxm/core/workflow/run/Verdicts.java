@@ -16,17 +16,17 @@ final class Verdicts {
   static Decision apply(
       WorkflowDefinition definition,
       WorkflowRun run,
-      RunEvent verdict,
+      WorkflowRunEvent verdict,
       CheckpointStatus status,
       Instant now,
       boolean bySignal,
-      RunEvent... leading) {
-    List<RunEvent> events = new ArrayList<>(List.of(leading));
+      WorkflowRunEvent... leading) {
+    List<WorkflowRunEvent> events = new ArrayList<>(List.of(leading));
     events.add(verdict);
-    WorkflowRun judged = RunFold.apply(run, events);
+    WorkflowRun judged = WorkflowRunFold.apply(run, events);
     Consequences.Step step = Consequences.after(definition, judged, status, now, bySignal);
     events.add(step.event());
     return new Decision.Applied(
-        RunFold.apply(judged, List.of(step.event())), events, step.instruction());
+        WorkflowRunFold.apply(judged, List.of(step.event())), events, step.instruction());
   }
 }

@@ -27,8 +27,8 @@ public final class Waits {
       return new Decision.Refused(((ActiveStage.Closed) active).refusal());
     }
     Instant deadline = now.plus(command.timeout());
-    RunEvent wait =
-        new RunEvent.WaitStarted(
+    WorkflowRunEvent wait =
+        new WorkflowRunEvent.WaitStarted(
             now,
             stage.id(),
             run.currentAttempt(),
@@ -38,7 +38,7 @@ public final class Waits {
             command.evidence(),
             snapshots);
     return new Decision.Applied(
-        RunFold.apply(run, List.of(wait)),
+        WorkflowRunFold.apply(run, List.of(wait)),
         List.of(wait),
         Instructions.waiting(run, command.signalKey(), deadline));
   }

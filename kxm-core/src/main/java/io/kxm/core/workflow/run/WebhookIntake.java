@@ -33,7 +33,7 @@ public final class WebhookIntake {
      * @param signature what the verified signature yields: its digest, to be claimed once
      */
     record Accepted(
-        List<RunEvent> history,
+        List<WorkflowRunEvent> history,
         PromptTemplate.RenderedPrompt prompt,
         SignatureCheck.Verified signature)
         implements Result {
@@ -63,7 +63,7 @@ public final class WebhookIntake {
     try {
       JsonNode payload = object(request.body());
       return new Result.Accepted(
-          RunStart.events(definition, request.deliveryId(), verified.bodySha256(), now),
+          WorkflowRunStart.events(definition, request.deliveryId(), verified.bodySha256(), now),
           CoordinatorPrompts.initial(definition, runId, payload),
           verified);
     } catch (KxmException e) {

@@ -6,8 +6,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A run as the fold of its history. Never built by hand: {@link RunFold#fold} produces it, so two
- * equal histories always give equal runs.
+ * A run as the fold of its history. Never built by hand: {@link WorkflowRunFold#fold} produces it,
+ * so two equal histories always give equal runs.
  *
  * @param currentStage the stage being worked on; after completion, the last one
  * @param currentAttempt the attempt in progress at the current stage, from 1
@@ -31,7 +31,7 @@ public record WorkflowRun(
     String deliveryId,
     String definitionHash,
     String payloadHash,
-    RunStatus status,
+    WorkflowRunStatus status,
     String currentStage,
     int currentAttempt,
     Map<String, StageProgress> stages,
@@ -40,9 +40,9 @@ public record WorkflowRun(
     Waiting waiting,
     Failure failure,
     String promptMessageId,
-    List<RunEvent.QuorumDegraded> degradations,
+    List<WorkflowRunEvent.QuorumDegraded> degradations,
     Map<String, String> signalDeliveries,
-    List<RunTransition> path,
+    List<WorkflowRunTransition> path,
     Instant createdAt,
     Instant updatedAt,
     Instant finishedAt,
@@ -70,7 +70,7 @@ public record WorkflowRun(
             d.stageId().equals(stageId)
                 && d.attempt() == attempt
                 && d.requirementKey().equals(requirementKey))
-        .map(RunEvent.QuorumDegraded::toQuorum)
+        .map(WorkflowRunEvent.QuorumDegraded::toQuorum)
         .findFirst();
   }
 

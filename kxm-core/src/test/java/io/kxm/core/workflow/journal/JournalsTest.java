@@ -7,9 +7,9 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.workflow.Fixtures;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
-import io.kxm.core.workflow.run.RunFold;
-import io.kxm.core.workflow.run.RunStart;
 import io.kxm.core.workflow.run.WorkflowRun;
+import io.kxm.core.workflow.run.WorkflowRunFold;
+import io.kxm.core.workflow.run.WorkflowRunStart;
 import java.util.Collections;
 import java.util.List;
 import java.util.Set;
@@ -32,7 +32,8 @@ class JournalsTest {
               new io.kxm.core.workflow.definition.StageDefinition(
                   "docs", "write docs", List.of(), 1, null, null, null, null, null)));
   private final WorkflowRun run =
-      RunFold.fold("wfr_1", RunStart.events(definition, "d1", Fixtures.PAYLOAD_HASH, Fixtures.T0));
+      WorkflowRunFold.fold(
+          "wfr_1", WorkflowRunStart.events(definition, "d1", Fixtures.PAYLOAD_HASH, Fixtures.T0));
 
   private static ErrorCode code(Runnable r) {
     try {

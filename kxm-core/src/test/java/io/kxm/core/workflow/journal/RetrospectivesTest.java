@@ -10,7 +10,7 @@ import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.WorkflowContext;
 import io.kxm.core.workflow.provenance.CitedMessage;
 import io.kxm.core.workflow.run.RunDriver;
-import io.kxm.core.workflow.run.RunStatus;
+import io.kxm.core.workflow.run.WorkflowRunStatus;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -54,7 +54,7 @@ class RetrospectivesTest {
                 "SECRET REPLY BODY",
                 Instant.EPOCH,
                 new WorkflowContext(d.run.id(), "review", "review", 2))));
-    assertThat(d.run.status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.COMPLETED);
     JournalEntry lesson =
         new JournalEntry(
             "jrn_1",

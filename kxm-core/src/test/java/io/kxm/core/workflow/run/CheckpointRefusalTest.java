@@ -47,7 +47,7 @@ class CheckpointRefusalTest {
     assertThat(refusal.code()).isEqualTo(ErrorCode.WORKFLOW_FORBIDDEN);
     assertThat(refusal.message()).contains("'lead'");
     assertThat(refusal.details()).containsEntry("coordinator", "lead");
-    assertThat(RunGuards.coordinator(d.run, "LEAD")).isEmpty();
+    assertThat(WorkflowRunGuards.coordinator(d.run, "LEAD")).isEmpty();
   }
 
   @Test

@@ -66,7 +66,7 @@ class IntakeTest {
         .isInstanceOfSatisfying(
             WebhookIntake.Result.Accepted.class,
             a -> {
-              RunEvent.Started started = (RunEvent.Started) a.history().getFirst();
+              WorkflowRunEvent.Started started = (WorkflowRunEvent.Started) a.history().getFirst();
               assertThat(started.payloadHash()).isEqualTo(Tokens.sha256Hex("{\"repo\":\"kxm\"}"));
               assertThat(started.deliveryId()).isEqualTo("gh-1");
               assertThat(a.prompt().text())

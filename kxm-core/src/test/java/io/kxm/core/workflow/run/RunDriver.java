@@ -20,19 +20,20 @@ import java.util.Map;
  */
 public final class RunDriver {
   public final WorkflowDefinition definition;
-  public final List<RunEvent> history = new ArrayList<>();
+  public final List<WorkflowRunEvent> history = new ArrayList<>();
   public WorkflowRun run;
   public Instant now = Fixtures.T0;
   private int deliveries;
 
   public RunDriver(WorkflowDefinition definition) {
     this.definition = definition;
-    history.addAll(RunStart.events(definition, "d-start", Fixtures.PAYLOAD_HASH, now));
-    run = RunFold.fold("wfr_1", history);
+    history.addAll(WorkflowRunStart.events(definition, "d-start", Fixtures.PAYLOAD_HASH, now));
+    run = WorkflowRunFold.fold("wfr_1", history);
     apply(
         new Decision.Applied(
-            RunFold.apply(run, List.of(RunStart.promptSent(run, "msg_prompt_1", now))),
-            List.of(RunStart.promptSent(run, "msg_prompt_1", now)),
+            WorkflowRunFold.apply(
+                run, List.of(WorkflowRunStart.promptSent(run, "msg_prompt_1", now))),
+            List.of(WorkflowRunStart.promptSent(run, "msg_prompt_1", now)),
             null));
   }
 
@@ -45,7 +46,7 @@ public final class RunDriver {
     if (decision instanceof Decision.Applied applied) {
       history.addAll(applied.events());
       run = applied.run();
-      assertThat(RunFold.fold(run.id(), history)).isEqualTo(run);
+      assertThat(WorkflowRunFold.fold(run.id(), history)).isEqualTo(run);
     }
     return decision;
   }
@@ -113,7 +114,7 @@ public final class RunDriver {
   }
 
   /** The last transition the run took. */
-  public RunTransition lastTransition() {
+  public WorkflowRunTransition lastTransition() {
     return run.path().getLast();
   }
 

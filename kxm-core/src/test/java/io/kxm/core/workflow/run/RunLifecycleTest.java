@@ -18,8 +18,8 @@ class RunLifecycleTest {
 
   @Test
   void a_signed_webhook_starts_the_run_at_the_first_stage_and_attempt_one() {
-    assertThat(two.run.status()).isEqualTo(RunStatus.RUNNING);
-    assertThat(two.run.path()).containsExactly(RunTransition.START);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.RUNNING);
+    assertThat(two.run.path()).containsExactly(WorkflowRunTransition.START);
     assertThat(two.run.currentStage()).isEqualTo("build");
     assertThat(two.run.currentAttempt()).isEqualTo(1);
     assertThat(two.run.promptMessageId()).isEqualTo("msg_prompt_1");
@@ -30,7 +30,7 @@ class RunLifecycleTest {
   void passed_opens_the_next_stage() {
     Decision.Applied result = applied(two.pass());
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.NEXT_STAGE);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.NEXT_STAGE);
     assertThat(two.run.currentStage()).isEqualTo("ship");
     assertThat(two.run.currentAttempt()).isEqualTo(1);
     assertThat(result.instruction().kind()).isEqualTo(Instruction.Kind.CONTINUE);
@@ -40,12 +40,12 @@ class RunLifecycleTest {
   @Test
   void warning_and_failed_consume_an_attempt_and_retry_the_stage() {
     applied(two.checkpoint(WARNING, Map.of()));
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.RETRY);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.RETRY);
     assertThat(two.run.currentAttempt()).isEqualTo(2);
 
     Decision.Applied result = applied(two.fail());
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.RETRY);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.RETRY);
     assertThat(two.run.currentAttempt()).isEqualTo(3);
     assertThat(two.run.progress("build").attemptsUsed()).isEqualTo(2);
     assertThat(result.instruction().kind()).isEqualTo(Instruction.Kind.RETRY);
@@ -56,8 +56,8 @@ class RunLifecycleTest {
     two.pass();
     Decision.Applied result = applied(two.pass());
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.COMPLETED);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.COMPLETE);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.COMPLETED);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.COMPLETE);
     assertThat(two.run.finishedAt()).isEqualTo(two.now);
     assertThat(result.instruction().kind()).isEqualTo(Instruction.Kind.FINISH);
   }
@@ -68,8 +68,8 @@ class RunLifecycleTest {
     two.fail();
     Decision.Applied result = applied(two.fail());
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.FAIL);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.FAILED);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL);
     assertThat(two.run.failure().reason()).isEqualTo(FailureReason.ATTEMPTS_EXHAUSTED);
     assertThat(result.instruction().kind()).isEqualTo(Instruction.Kind.STOP);
   }
@@ -78,8 +78,8 @@ class RunLifecycleTest {
   void the_coordinator_waiting_parks_the_run() {
     Decision.Applied result = applied(two.waitFor("ci-42", Duration.ofHours(1)));
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.WAITING);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.WAIT);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.WAITING);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.WAIT);
     assertThat(two.run.waiting().reason()).isEqualTo(WaitReason.SIGNAL);
     assertThat(two.run.waiting().deadline()).isEqualTo(two.now.plus(Duration.ofHours(1)));
     assertThat(result.instruction().kind()).isEqualTo(Instruction.Kind.WAIT);
@@ -91,8 +91,8 @@ class RunLifecycleTest {
 
     Decision.Applied result = applied(two.signal("ci-42", PASSED, Map.of("tests", "ci green")));
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.RUNNING);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.RESUME);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.RUNNING);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.RESUME);
     assertThat(two.run.currentStage()).isEqualTo("ship");
     assertThat(result.instruction().notice()).isEqualTo(Instruction.Notice.PROMPT);
   }
@@ -103,7 +103,7 @@ class RunLifecycleTest {
 
     applied(two.signal("ci-42", FAILED, Map.of()));
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.RESUME);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.RESUME);
     assertThat(two.run.currentStage()).isEqualTo("build");
     assertThat(two.run.currentAttempt()).isEqualTo(2);
   }
@@ -115,8 +115,8 @@ class RunLifecycleTest {
 
     Decision.Applied result = applied(two.signal("deploy", PASSED, Map.of("tests", "ok")));
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.COMPLETED);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.COMPLETE_ON_SIGNAL);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.COMPLETED);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.COMPLETE_ON_SIGNAL);
     assertThat(result.instruction().notice()).isEqualTo(Instruction.Notice.INFORM);
   }
 
@@ -128,8 +128,8 @@ class RunLifecycleTest {
 
     applied(two.signal("ci", FAILED, Map.of()));
 
-    assertThat(two.run.status()).isEqualTo(RunStatus.FAILED);
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.FAIL_WHILE_WAITING);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.FAILED);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL_WHILE_WAITING);
     assertThat(two.run.failure().reason()).isEqualTo(FailureReason.ATTEMPTS_EXHAUSTED);
   }
 
@@ -142,7 +142,7 @@ class RunLifecycleTest {
     two.tick(Duration.ofMillis(1));
     Decision.Applied result = applied(two.apply(CoordinatorEvents.deadline(two.run, two.now)));
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.FAIL_WHILE_WAITING);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL_WHILE_WAITING);
     assertThat(two.run.failure().reason()).isEqualTo(FailureReason.DEADLINE_PASSED);
     assertThat(result.instruction().notice()).isEqualTo(Instruction.Notice.INFORM);
   }
@@ -151,7 +151,7 @@ class RunLifecycleTest {
   void a_coordinator_reply_while_running_fails_the_run() {
     applied(two.apply(CoordinatorEvents.replied(two.run, "msg_prompt_1", two.now)));
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.FAIL);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL);
     assertThat(two.run.failure().reason()).isEqualTo(FailureReason.COORDINATOR_REPLIED_EARLY);
   }
 
@@ -162,7 +162,7 @@ class RunLifecycleTest {
     Decision decision = CoordinatorEvents.replied(two.run, "msg_prompt_1", two.now);
 
     assertThat(decision).isInstanceOf(Decision.Unchanged.class);
-    assertThat(two.run.status()).isEqualTo(RunStatus.WAITING);
+    assertThat(two.run.status()).isEqualTo(WorkflowRunStatus.WAITING);
   }
 
   @Test
@@ -177,7 +177,7 @@ class RunLifecycleTest {
   void an_expired_coordinator_prompt_fails_the_running_run() {
     applied(two.apply(CoordinatorEvents.promptExpired(two.run, "msg_prompt_1", two.now)));
 
-    assertThat(two.lastTransition()).isEqualTo(RunTransition.FAIL);
+    assertThat(two.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL);
     assertThat(two.run.failure().reason()).isEqualTo(FailureReason.PROMPT_EXPIRED);
   }
 

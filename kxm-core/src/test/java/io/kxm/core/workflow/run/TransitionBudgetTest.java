@@ -23,7 +23,7 @@ class TransitionBudgetTest {
 
     Decision.Applied result = applied(d.fail());
 
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.ROUTE);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.ROUTE);
     assertThat(d.run.currentStage()).isEqualTo("implement");
     assertThat(d.run.currentAttempt()).isEqualTo(2);
     assertThat(d.run.progress("implement").visits()).isEqualTo(2);
@@ -58,7 +58,7 @@ class TransitionBudgetTest {
 
     d.fail();
 
-    assertThat(d.run.status()).isEqualTo(RunStatus.FAILED);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.FAILED);
     assertThat(d.run.failure().reason()).isEqualTo(FailureReason.TRANSITION_BUDGET_EXHAUSTED);
     assertThat(d.run.failure().detail()).contains("edge review on failed (2)");
   }
@@ -119,11 +119,11 @@ class TransitionBudgetTest {
   void a_stage_escalates_to_an_operator_ruling_after_its_auto_resume_limit() {
     RunDriver d = new RunDriver(workflow(stage("build").attempts(5).escalateAfter(2)));
     d.fail();
-    assertThat(d.run.status()).isEqualTo(RunStatus.RUNNING);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.RUNNING);
 
     Decision.Applied result = applied(d.fail());
 
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.ESCALATE);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.ESCALATE);
     assertThat(d.run.waiting().reason()).isEqualTo(WaitReason.AUDIT_ESCALATION);
     assertThat(d.run.waiting().signalKey()).isEqualTo("audit:3:build");
     assertThat(d.run.waiting().deadline()).isEqualTo(d.now.plus(Duration.ofHours(24)));
@@ -139,15 +139,15 @@ class TransitionBudgetTest {
 
     Decision.Applied result = applied(d.signal("audit:3:build", PASSED, Map.of()));
 
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.RESUME);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.RESUME);
     assertThat(d.run.currentAttempt()).isEqualTo(3);
     assertThat(d.run.progress("build").failuresSinceRuling()).isZero();
     assertThat(d.run.progress("build").passed()).isFalse();
     assertThat(result.instruction().notice()).isEqualTo(Instruction.Notice.PROMPT);
     d.fail();
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.RETRY);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.RETRY);
     d.fail();
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.ESCALATE);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.ESCALATE);
   }
 
   @Test
@@ -157,7 +157,7 @@ class TransitionBudgetTest {
 
     d.signal("audit:2:build", FAILED, Map.of());
 
-    assertThat(d.lastTransition()).isEqualTo(RunTransition.FAIL_WHILE_WAITING);
+    assertThat(d.lastTransition()).isEqualTo(WorkflowRunTransition.FAIL_WHILE_WAITING);
     assertThat(d.run.failure().reason()).isEqualTo(FailureReason.AUDIT_REJECTED);
   }
 

@@ -105,7 +105,7 @@ class WaitAndSignalTest {
 
     assertThat(refusal(decision).code()).isEqualTo(ErrorCode.WORKFLOW_EVIDENCE_INCOMPLETE);
     assertThat(refusal(decision).details()).containsEntry("missingRequirements", List.of("pr"));
-    assertThat(d.run.status()).isEqualTo(RunStatus.WAITING);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.WAITING);
   }
 
   @Test
@@ -129,7 +129,7 @@ class WaitAndSignalTest {
 
     assertThat(again).isInstanceOf(Decision.Unchanged.class);
     assertThat(d.run.version()).isEqualTo(version + 1);
-    assertThat(d.run.status()).isEqualTo(RunStatus.WAITING);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.WAITING);
   }
 
   @Test
@@ -146,7 +146,7 @@ class WaitAndSignalTest {
     assertThat(refusal(other).code()).isEqualTo(ErrorCode.DELIVERY_CONFLICT);
     assertThat(refusal(other).message()).contains("delivery-8").contains(d.run.id());
     assertThat(d.run.version()).isEqualTo(version + 1);
-    assertThat(d.run.status()).isEqualTo(RunStatus.WAITING);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.WAITING);
   }
 
   @Test

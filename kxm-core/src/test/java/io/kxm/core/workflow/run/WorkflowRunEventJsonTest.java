@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class RunEventJsonTest {
+class WorkflowRunEventJsonTest {
 
   @Test
   void every_record_type_round_trips_through_json_and_folds_to_the_same_run() {
@@ -35,13 +35,13 @@ class RunEventJsonTest {
             d.now));
     d.waitFor("ci", Duration.ofMinutes(3));
     d.signal("ci", PASSED, Map.of("tests", "green"));
-    assertThat(d.run.status()).isEqualTo(RunStatus.COMPLETED);
+    assertThat(d.run.status()).isEqualTo(WorkflowRunStatus.COMPLETED);
 
-    List<RunEvent> read =
-        d.history.stream().map(e -> Json.read(Json.write(e), RunEvent.class)).toList();
+    List<WorkflowRunEvent> read =
+        d.history.stream().map(e -> Json.read(Json.write(e), WorkflowRunEvent.class)).toList();
 
     assertThat(read).isEqualTo(d.history);
-    assertThat(RunFold.fold("wfr_1", read)).isEqualTo(d.run);
+    assertThat(WorkflowRunFold.fold("wfr_1", read)).isEqualTo(d.run);
     assertThat(Json.write(d.history.getFirst())).startsWith("{\"type\":\"started\"");
     assertThat(d.history.stream().map(e -> e.getClass().getSimpleName()).distinct().count())
         .isEqualTo(11);

@@ -29,7 +29,7 @@ import net.jqwik.api.Provide;
  * replies and prompt expiries. Whatever happens, the run moves only along the edges of the
  * lifecycle, ends for good, and is the same whenever its history is folded again.
  */
-class RunFoldPropertyTest {
+class WorkflowRunFoldPropertyTest {
   private static final String[] STAGES = {"a", "b", "c"};
 
   enum Kind {
@@ -67,7 +67,8 @@ class RunFoldPropertyTest {
   /** Guards the generators: random runs must reach every edge, or the property proves little. */
   @Example
   void random_runs_reach_every_transition_of_the_table() {
-    java.util.Set<RunTransition> seen = java.util.EnumSet.noneOf(RunTransition.class);
+    java.util.Set<WorkflowRunTransition> seen =
+        java.util.EnumSet.noneOf(WorkflowRunTransition.class);
     Random random = new Random(7);
     for (int i = 0; i < 300; i++) {
       List<Action> actions = new ArrayList<>();
@@ -77,17 +78,18 @@ class RunFoldPropertyTest {
       }
       seen.addAll(simulate(random.nextLong(), actions).path());
     }
-    assertThat(seen).containsExactlyInAnyOrder(RunTransition.values());
+    assertThat(seen).containsExactlyInAnyOrder(WorkflowRunTransition.values());
   }
 
   private static WorkflowRun simulate(long seed, List<Action> actions) {
     WorkflowDefinition definition = definition(new Random(seed));
-    List<RunEvent> history =
-        new ArrayList<>(RunStart.events(definition, "d0", Fixtures.PAYLOAD_HASH, Fixtures.T0));
-    WorkflowRun run = RunFold.fold("wfr_p", history);
-    RunEvent prompt = RunStart.promptSent(run, "msg_0", Fixtures.T0);
+    List<WorkflowRunEvent> history =
+        new ArrayList<>(
+            WorkflowRunStart.events(definition, "d0", Fixtures.PAYLOAD_HASH, Fixtures.T0));
+    WorkflowRun run = WorkflowRunFold.fold("wfr_p", history);
+    WorkflowRunEvent prompt = WorkflowRunStart.promptSent(run, "msg_0", Fixtures.T0);
     history.add(prompt);
-    run = RunFold.apply(run, List.of(prompt));
+    run = WorkflowRunFold.apply(run, List.of(prompt));
     Instant now = Fixtures.T0;
     String lastDelivery = null;
     int n = 0;
@@ -107,9 +109,9 @@ class RunFoldPropertyTest {
         run = applied.run();
         if (applied.instruction() != null
             && applied.instruction().notice() == Instruction.Notice.PROMPT) {
-          RunEvent fresh = RunStart.promptSent(run, "msg_" + n, now);
+          WorkflowRunEvent fresh = WorkflowRunStart.promptSent(run, "msg_" + n, now);
           history.add(fresh);
-          run = RunFold.apply(run, List.of(fresh));
+          run = WorkflowRunFold.apply(run, List.of(fresh));
         }
         if (action.kind() == Kind.SIGNAL || action.kind() == Kind.SIGNAL_AGAIN) {
           lastDelivery = delivery;
@@ -117,26 +119,27 @@ class RunFoldPropertyTest {
       }
       checkInvariants(definition, run, history);
     }
-    List<RunEvent> reread =
-        history.stream().map(e -> Json.read(Json.write(e), RunEvent.class)).toList();
-    assertThat(RunFold.fold("wfr_p", reread)).isEqualTo(run);
+    List<WorkflowRunEvent> reread =
+        history.stream().map(e -> Json.read(Json.write(e), WorkflowRunEvent.class)).toList();
+    assertThat(WorkflowRunFold.fold("wfr_p", reread)).isEqualTo(run);
     return run;
   }
 
   private static void checkInvariants(
-      WorkflowDefinition definition, WorkflowRun run, List<RunEvent> history) {
-    assertThat(RunFold.fold("wfr_p", history)).isEqualTo(run);
+      WorkflowDefinition definition, WorkflowRun run, List<WorkflowRunEvent> history) {
+    assertThat(WorkflowRunFold.fold("wfr_p", history)).isEqualTo(run);
     assertThat(run.version()).isEqualTo(history.size());
-    List<RunTransition> path = run.path();
-    assertThat(path.getFirst()).isEqualTo(RunTransition.START);
+    List<WorkflowRunTransition> path = run.path();
+    assertThat(path.getFirst()).isEqualTo(WorkflowRunTransition.START);
     for (int i = 1; i < path.size(); i++) {
       assertThat(path.get(i).source()).isEqualTo(path.get(i - 1).target());
-      assertThat(RunTransition.allowed(path.get(i).source(), path.get(i).target())).isTrue();
+      assertThat(WorkflowRunTransition.allowed(path.get(i).source(), path.get(i).target()))
+          .isTrue();
     }
     assertThat(run.status()).isEqualTo(path.getLast().target());
     assertThat(path.stream().filter(t -> t.target().isTerminal()).count()).isLessThanOrEqualTo(1);
-    assertThat(run.waiting() != null).isEqualTo(run.status() == RunStatus.WAITING);
-    assertThat(run.failure() != null).isEqualTo(run.status() == RunStatus.FAILED);
+    assertThat(run.waiting() != null).isEqualTo(run.status() == WorkflowRunStatus.WAITING);
+    assertThat(run.failure() != null).isEqualTo(run.status() == WorkflowRunStatus.FAILED);
     StageDefinition stage = definition.stage(run.currentStage()).orElseThrow();
     assertThat(run.currentAttempt()).isBetween(1, stage.maxAttempts());
     assertThat(run.transitionsTaken()).isLessThanOrEqualTo(definition.maxTransitions());

@@ -1,9 +1,9 @@
 package io.kxm.core.workflow.run;
 
-import static io.kxm.core.workflow.run.RunStatus.COMPLETED;
-import static io.kxm.core.workflow.run.RunStatus.FAILED;
-import static io.kxm.core.workflow.run.RunStatus.RUNNING;
-import static io.kxm.core.workflow.run.RunStatus.WAITING;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.COMPLETED;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.FAILED;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.RUNNING;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.WAITING;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.Arrays;
@@ -11,16 +11,16 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 
-class RunTransitionTest {
+class WorkflowRunTransitionTest {
 
-  private static String edge(RunStatus from, RunStatus to) {
+  private static String edge(WorkflowRunStatus from, WorkflowRunStatus to) {
     return (from == null ? "[*]" : from.wire()) + ">" + to.wire();
   }
 
   @Test
   void the_table_holds_exactly_the_eight_edges_of_the_lifecycle_diagram() {
     Set<String> edges =
-        Arrays.stream(RunTransition.values())
+        Arrays.stream(WorkflowRunTransition.values())
             .map(t -> edge(t.source(), t.target()))
             .collect(Collectors.toSet());
 
@@ -42,26 +42,26 @@ class RunTransitionTest {
     assertThat(FAILED.isTerminal()).isTrue();
     assertThat(RUNNING.isTerminal()).isFalse();
     assertThat(WAITING.isTerminal()).isFalse();
-    for (RunStatus to : RunStatus.values()) {
-      assertThat(RunTransition.allowed(COMPLETED, to)).isFalse();
-      assertThat(RunTransition.allowed(FAILED, to)).isFalse();
+    for (WorkflowRunStatus to : WorkflowRunStatus.values()) {
+      assertThat(WorkflowRunTransition.allowed(COMPLETED, to)).isFalse();
+      assertThat(WorkflowRunTransition.allowed(FAILED, to)).isFalse();
     }
   }
 
   @Test
   void waiting_never_moves_to_waiting() {
-    assertThat(RunTransition.allowed(WAITING, WAITING)).isFalse();
-    assertThat(RunTransition.from(WAITING))
+    assertThat(WorkflowRunTransition.allowed(WAITING, WAITING)).isFalse();
+    assertThat(WorkflowRunTransition.from(WAITING))
         .containsExactlyInAnyOrder(
-            RunTransition.RESUME,
-            RunTransition.COMPLETE_ON_SIGNAL,
-            RunTransition.FAIL_WHILE_WAITING);
+            WorkflowRunTransition.RESUME,
+            WorkflowRunTransition.COMPLETE_ON_SIGNAL,
+            WorkflowRunTransition.FAIL_WHILE_WAITING);
   }
 
   @Test
   void wire_names_round_trip() {
-    for (RunStatus status : RunStatus.values()) {
-      assertThat(RunStatus.fromWire(status.wire())).isEqualTo(status);
+    for (WorkflowRunStatus status : WorkflowRunStatus.values()) {
+      assertThat(WorkflowRunStatus.fromWire(status.wire())).isEqualTo(status);
     }
   }
 }

@@ -9,21 +9,22 @@ import java.util.List;
 
 /**
  * The first records of a run created by a verified webhook. The caller then stores the run, sends
- * the coordinator its prompt in the same transaction, and appends {@link RunEvent.PromptSent}.
+ * the coordinator its prompt in the same transaction, and appends {@link
+ * WorkflowRunEvent.PromptSent}.
  */
-public final class RunStart {
-  private RunStart() {}
+public final class WorkflowRunStart {
+  private WorkflowRunStart() {}
 
   /**
    * @param deliveryId the webhook's {@code X-KXM-Delivery}
    * @param payloadHash hex SHA-256 of the raw webhook body; the body itself is never kept
    */
-  public static List<RunEvent> events(
+  public static List<WorkflowRunEvent> events(
       WorkflowDefinition definition, String deliveryId, String payloadHash, Instant now) {
     DeliveryIds.require(deliveryId);
     Require.sha256Hex(payloadHash, "payloadHash");
     return List.of(
-        new RunEvent.Started(
+        new WorkflowRunEvent.Started(
             now,
             definition.project(),
             definition.id(),
@@ -35,7 +36,8 @@ public final class RunStart {
   }
 
   /** The records that make {@code messageId} the current prompt of {@code run}. */
-  public static RunEvent promptSent(WorkflowRun run, String messageId, Instant now) {
-    return new RunEvent.PromptSent(now, messageId, run.currentStage(), run.currentAttempt());
+  public static WorkflowRunEvent promptSent(WorkflowRun run, String messageId, Instant now) {
+    return new WorkflowRunEvent.PromptSent(
+        now, messageId, run.currentStage(), run.currentAttempt());
   }
 }

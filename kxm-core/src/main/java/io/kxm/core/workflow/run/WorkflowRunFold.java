@@ -1,55 +1,55 @@
 package io.kxm.core.workflow.run;
 
 import io.kxm.core.workflow.CheckpointStatus;
-import io.kxm.core.workflow.run.RunEvent.AttemptRetried;
-import io.kxm.core.workflow.run.RunEvent.CheckpointRecorded;
-import io.kxm.core.workflow.run.RunEvent.Escalated;
-import io.kxm.core.workflow.run.RunEvent.PromptSent;
-import io.kxm.core.workflow.run.RunEvent.QuorumDegraded;
-import io.kxm.core.workflow.run.RunEvent.RunCompleted;
-import io.kxm.core.workflow.run.RunEvent.RunFailed;
-import io.kxm.core.workflow.run.RunEvent.SignalReceived;
-import io.kxm.core.workflow.run.RunEvent.StageAdvanced;
-import io.kxm.core.workflow.run.RunEvent.Started;
-import io.kxm.core.workflow.run.RunEvent.TransitionTaken;
-import io.kxm.core.workflow.run.RunEvent.WaitStarted;
+import io.kxm.core.workflow.run.WorkflowRunEvent.AttemptRetried;
+import io.kxm.core.workflow.run.WorkflowRunEvent.CheckpointRecorded;
+import io.kxm.core.workflow.run.WorkflowRunEvent.Escalated;
+import io.kxm.core.workflow.run.WorkflowRunEvent.PromptSent;
+import io.kxm.core.workflow.run.WorkflowRunEvent.QuorumDegraded;
+import io.kxm.core.workflow.run.WorkflowRunEvent.RunCompleted;
+import io.kxm.core.workflow.run.WorkflowRunEvent.RunFailed;
+import io.kxm.core.workflow.run.WorkflowRunEvent.SignalReceived;
+import io.kxm.core.workflow.run.WorkflowRunEvent.StageAdvanced;
+import io.kxm.core.workflow.run.WorkflowRunEvent.Started;
+import io.kxm.core.workflow.run.WorkflowRunEvent.TransitionTaken;
+import io.kxm.core.workflow.run.WorkflowRunEvent.WaitStarted;
 import java.util.List;
 
 /**
  * Folds a run's history into its state. The fold is the lifecycle's guard: every record that moves
- * the run must take an edge of {@link RunTransition}, and every record must name the stage and
- * attempt the run is at. A history that breaks either is refused with {@link
+ * the run must take an edge of {@link WorkflowRunTransition}, and every record must name the stage
+ * and attempt the run is at. A history that breaks either is refused with {@link
  * IllegalStateException}, so a store never keeps one.
  */
-public final class RunFold {
-  private RunFold() {}
+public final class WorkflowRunFold {
+  private WorkflowRunFold() {}
 
   /** The state after {@code history}, which starts with {@link Started}. */
-  public static WorkflowRun fold(String runId, List<RunEvent> history) {
+  public static WorkflowRun fold(String runId, List<WorkflowRunEvent> history) {
     if (history.isEmpty() || !(history.getFirst() instanceof Started)) {
       throw new IllegalStateException("the history of run " + runId + " must open with started");
     }
-    RunState state = new RunState(runId);
-    for (RunEvent event : history) {
+    WorkflowRunState state = new WorkflowRunState(runId);
+    for (WorkflowRunEvent event : history) {
       apply(state, event);
     }
     return state.snapshot();
   }
 
   /** The state after appending {@code more} to the history that gave {@code run}. */
-  public static WorkflowRun apply(WorkflowRun run, List<RunEvent> more) {
-    RunState state = RunState.of(run);
-    for (RunEvent event : more) {
+  public static WorkflowRun apply(WorkflowRun run, List<WorkflowRunEvent> more) {
+    WorkflowRunState state = WorkflowRunState.of(run);
+    for (WorkflowRunEvent event : more) {
       apply(state, event);
     }
     return state.snapshot();
   }
 
-  private static void apply(RunState s, RunEvent event) {
+  private static void apply(WorkflowRunState s, WorkflowRunEvent event) {
     s.next(event);
     switch (event) {
       case Started e -> {
-        s.move(RunTransition.START);
+        s.move(WorkflowRunTransition.START);
         s.start(e);
         s.open(e.firstStage(), 1);
       }
@@ -65,7 +65,7 @@ public final class RunFold {
       }
       case StageAdvanced e -> {
         s.requireVerdict(e.fromStage(), CheckpointStatus.PASSED);
-        s.move(s.running() ? RunTransition.NEXT_STAGE : RunTransition.RESUME);
+        s.move(s.running() ? WorkflowRunTransition.NEXT_STAGE : WorkflowRunTransition.RESUME);
         s.open(e.toStage(), e.attempt());
       }
       case AttemptRetried e -> {
@@ -74,27 +74,27 @@ public final class RunFold {
         } else {
           s.requireVerdict(e.stageId(), null);
         }
-        s.move(s.running() ? RunTransition.RETRY : RunTransition.RESUME);
+        s.move(s.running() ? WorkflowRunTransition.RETRY : WorkflowRunTransition.RESUME);
         s.retry(e.attempt());
       }
       case TransitionTaken e -> {
         s.requireVerdict(e.fromStage(), e.outcome());
-        s.move(s.running() ? RunTransition.ROUTE : RunTransition.RESUME);
+        s.move(s.running() ? WorkflowRunTransition.ROUTE : WorkflowRunTransition.RESUME);
         s.countEdge(e.fromStage(), e.outcome());
         s.open(e.toStage(), e.attempt());
       }
       case WaitStarted e -> {
         s.requireAt(e.stageId(), e.attempt());
-        s.move(RunTransition.WAIT);
+        s.move(WorkflowRunTransition.WAIT);
         s.park(e);
       }
       case Escalated e -> {
         s.requireVerdict(e.stageId(), null);
-        s.move(RunTransition.ESCALATE);
+        s.move(WorkflowRunTransition.ESCALATE);
         s.escalate(e);
       }
       case SignalReceived e -> {
-        if (s.status != RunStatus.WAITING) {
+        if (s.status != WorkflowRunStatus.WAITING) {
           throw s.broken("a signal needs a waiting run, not " + s.status.wire());
         }
         s.signalDeliveries.put(e.deliveryId(), e.bodySha256());
@@ -106,11 +106,14 @@ public final class RunFold {
       }
       case RunCompleted e -> {
         s.requireVerdict(e.stageId(), CheckpointStatus.PASSED);
-        s.move(s.running() ? RunTransition.COMPLETE : RunTransition.COMPLETE_ON_SIGNAL);
+        s.move(
+            s.running()
+                ? WorkflowRunTransition.COMPLETE
+                : WorkflowRunTransition.COMPLETE_ON_SIGNAL);
         s.finishedAt = e.at();
       }
       case RunFailed e -> {
-        s.move(s.running() ? RunTransition.FAIL : RunTransition.FAIL_WHILE_WAITING);
+        s.move(s.running() ? WorkflowRunTransition.FAIL : WorkflowRunTransition.FAIL_WHILE_WAITING);
         s.failure = new Failure(e.reason(), e.stageId(), e.detail(), e.at());
         s.finishedAt = e.at();
       }

@@ -15,12 +15,12 @@ import java.util.Map;
  * of the definition with its instructions, required evidence, attempts, verdicts and typed
  * transitions (each with how often it was taken).
  */
-public record RunView(
+public record WorkflowRunView(
     String id,
     String workflowId,
     String project,
     String coordinator,
-    RunStatus status,
+    WorkflowRunStatus status,
     String currentStage,
     int currentAttempt,
     Waiting waiting,
@@ -34,7 +34,7 @@ public record RunView(
     Instant finishedAt,
     List<StageView> stages) {
 
-  public RunView {
+  public WorkflowRunView {
     stages = List.copyOf(stages);
   }
 
@@ -54,14 +54,14 @@ public record RunView(
       int visits,
       boolean passed,
       Map<String, EdgeView> on,
-      List<RunEvent.CheckpointRecorded> checkpoints) {}
+      List<WorkflowRunEvent.CheckpointRecorded> checkpoints) {}
 
   /** A declared transition and its use so far. */
   public record EdgeView(String to, Integer maxTransitions, int taken) {}
 
-  public static RunView of(WorkflowDefinition definition, WorkflowRun run) {
+  public static WorkflowRunView of(WorkflowDefinition definition, WorkflowRun run) {
     List<StageView> stages = definition.stages().stream().map(stage -> stage(stage, run)).toList();
-    return new RunView(
+    return new WorkflowRunView(
         run.id(),
         run.workflowId(),
         run.project(),

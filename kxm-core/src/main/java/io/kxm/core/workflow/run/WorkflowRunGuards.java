@@ -6,8 +6,8 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The refusals every coordinator command shares, checked in the same order everywhere. */
-public final class RunGuards {
-  private RunGuards() {}
+public final class WorkflowRunGuards {
+  private WorkflowRunGuards() {}
 
   /** No stored run has this ID: never created, a Runtime run, or purged after retention. */
   public static WorkflowRefusal notFound(String runId) {
@@ -44,7 +44,7 @@ public final class RunGuards {
   }
 
   static Optional<WorkflowRefusal> running(WorkflowRun run) {
-    if (run.status() == RunStatus.RUNNING) {
+    if (run.status() == WorkflowRunStatus.RUNNING) {
       return Optional.empty();
     }
     return Optional.of(

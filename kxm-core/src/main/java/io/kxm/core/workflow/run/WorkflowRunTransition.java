@@ -1,9 +1,9 @@
 package io.kxm.core.workflow.run;
 
-import static io.kxm.core.workflow.run.RunStatus.COMPLETED;
-import static io.kxm.core.workflow.run.RunStatus.FAILED;
-import static io.kxm.core.workflow.run.RunStatus.RUNNING;
-import static io.kxm.core.workflow.run.RunStatus.WAITING;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.COMPLETED;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.FAILED;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.RUNNING;
+import static io.kxm.core.workflow.run.WorkflowRunStatus.WAITING;
 
 import java.util.Arrays;
 import java.util.List;
@@ -25,7 +25,7 @@ import java.util.List;
  *   waiting → failed              FAIL_WHILE_WAITING
  * </pre>
  */
-public enum RunTransition {
+public enum WorkflowRunTransition {
   /** A signed webhook created the run. */
   START(null, RUNNING),
   /** A warning or failed checkpoint consumed an attempt; the stage runs again. */
@@ -51,30 +51,30 @@ public enum RunTransition {
   /** The deadline passed, a signal used up the attempts, or the operator rejected the stage. */
   FAIL_WHILE_WAITING(WAITING, FAILED);
 
-  private final RunStatus from;
-  private final RunStatus to;
+  private final WorkflowRunStatus from;
+  private final WorkflowRunStatus to;
 
-  RunTransition(RunStatus from, RunStatus to) {
+  WorkflowRunTransition(WorkflowRunStatus from, WorkflowRunStatus to) {
     this.from = from;
     this.to = to;
   }
 
   /** The state before; null for {@link #START}, which has none. */
-  public RunStatus source() {
+  public WorkflowRunStatus source() {
     return from;
   }
 
-  public RunStatus target() {
+  public WorkflowRunStatus target() {
     return to;
   }
 
   /** Every transition that may leave {@code status}; empty for the end states. */
-  public static List<RunTransition> from(RunStatus status) {
+  public static List<WorkflowRunTransition> from(WorkflowRunStatus status) {
     return Arrays.stream(values()).filter(t -> t.from == status).toList();
   }
 
   /** Whether the table holds an edge from {@code source} to {@code target}. */
-  public static boolean allowed(RunStatus source, RunStatus target) {
+  public static boolean allowed(WorkflowRunStatus source, WorkflowRunStatus target) {
     return Arrays.stream(values()).anyMatch(t -> t.from == source && t.to == target);
   }
 }

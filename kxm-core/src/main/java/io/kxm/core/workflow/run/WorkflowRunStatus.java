@@ -6,8 +6,11 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.util.Locale;
 
-/** Where a webhook workflow run stands. The moves between these are in {@link RunTransition}. */
-public enum RunStatus {
+/**
+ * Where a webhook workflow run stands. The moves between these are in {@link
+ * WorkflowRunTransition}.
+ */
+public enum WorkflowRunStatus {
   /** The coordinator is working on the current stage. */
   RUNNING,
   /** The current stage is parked until a signed signal or its deadline. */
@@ -21,12 +24,12 @@ public enum RunStatus {
   }
 
   public boolean isTerminal() {
-    return RunTransition.from(this).isEmpty();
+    return WorkflowRunTransition.from(this).isEmpty();
   }
 
   @JsonCreator
-  public static RunStatus fromWire(String value) {
-    for (RunStatus status : values()) {
+  public static WorkflowRunStatus fromWire(String value) {
+    for (WorkflowRunStatus status : values()) {
       if (status.wire().equals(value)) {
         return status;
       }

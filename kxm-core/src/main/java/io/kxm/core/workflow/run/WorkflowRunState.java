@@ -9,10 +9,10 @@ import java.util.List;
 import java.util.Map;
 
 /** The fold's working state; mutable, confined to one fold, frozen by {@link #snapshot}. */
-final class RunState {
+final class WorkflowRunState {
   final String runId;
-  RunStatus status;
-  RunEvent.Started started;
+  WorkflowRunStatus status;
+  WorkflowRunEvent.Started started;
   String currentStage;
   int currentAttempt;
   final Map<String, StageProgress> stages = new LinkedHashMap<>();
@@ -21,23 +21,23 @@ final class RunState {
   Waiting waiting;
   Failure failure;
   String promptMessageId;
-  final List<RunEvent.QuorumDegraded> degradations = new ArrayList<>();
+  final List<WorkflowRunEvent.QuorumDegraded> degradations = new ArrayList<>();
   final Map<String, String> signalDeliveries = new LinkedHashMap<>();
-  final List<RunTransition> path = new ArrayList<>();
+  final List<WorkflowRunTransition> path = new ArrayList<>();
   Instant updatedAt;
   Instant finishedAt;
   int version;
-  private RunEvent current;
+  private WorkflowRunEvent current;
 
-  RunState(String runId) {
+  WorkflowRunState(String runId) {
     this.runId = runId;
   }
 
-  static RunState of(WorkflowRun run) {
-    RunState s = new RunState(run.id());
+  static WorkflowRunState of(WorkflowRun run) {
+    WorkflowRunState s = new WorkflowRunState(run.id());
     s.status = run.status();
     s.started =
-        new RunEvent.Started(
+        new WorkflowRunEvent.Started(
             run.createdAt(),
             run.project(),
             run.workflowId(),
@@ -63,11 +63,11 @@ final class RunState {
     return s;
   }
 
-  void next(RunEvent event) {
-    if (event instanceof RunEvent.Started && status != null) {
+  void next(WorkflowRunEvent event) {
+    if (event instanceof WorkflowRunEvent.Started && status != null) {
       throw broken("a run starts once");
     }
-    if (!(event instanceof RunEvent.Started) && status == null) {
+    if (!(event instanceof WorkflowRunEvent.Started) && status == null) {
       throw broken("the run has not started");
     }
     current = event;
@@ -75,15 +75,15 @@ final class RunState {
     updatedAt = event.at();
   }
 
-  void start(RunEvent.Started e) {
+  void start(WorkflowRunEvent.Started e) {
     started = e;
   }
 
   boolean running() {
-    return status == RunStatus.RUNNING;
+    return status == WorkflowRunStatus.RUNNING;
   }
 
-  void move(RunTransition transition) {
+  void move(WorkflowRunTransition transition) {
     if (transition.source() != status) {
       throw broken(
           "no edge "
@@ -92,7 +92,7 @@ final class RunState {
               + (status == null ? "[*]" : status.wire())
               + " in the run lifecycle");
     }
-    if (status == RunStatus.WAITING) {
+    if (status == WorkflowRunStatus.WAITING) {
       if (waiting.reason() == WaitReason.AUDIT_ESCALATION) {
         // an operator ruled: the stage gets its full allowance of automatic retries again
         stages.put(waiting.stageId(), progress(waiting.stageId()).ruled());
@@ -131,8 +131,8 @@ final class RunState {
   void requireVerdict(String stageId, CheckpointStatus verdict) {
     requireAt(stageId, currentAttempt);
     StageProgress p = progress(stageId);
-    List<RunEvent.CheckpointRecorded> checkpoints = p.checkpoints();
-    RunEvent.CheckpointRecorded last = checkpoints.isEmpty() ? null : checkpoints.getLast();
+    List<WorkflowRunEvent.CheckpointRecorded> checkpoints = p.checkpoints();
+    WorkflowRunEvent.CheckpointRecorded last = checkpoints.isEmpty() ? null : checkpoints.getLast();
     boolean matches =
         last != null
             && last.attempt() == currentAttempt
@@ -161,7 +161,7 @@ final class RunState {
     currentAttempt = attempt;
   }
 
-  void record(RunEvent.CheckpointRecorded e) {
+  void record(WorkflowRunEvent.CheckpointRecorded e) {
     StageProgress p = progress(e.stageId());
     if (p.attemptsUsed() != e.attempt() - 1) {
       throw broken("attempt " + e.attempt() + " of " + e.stageId() + " already has a verdict");
@@ -175,7 +175,7 @@ final class RunState {
     stages.put(stageId, progress(stageId).routedOut());
   }
 
-  void park(RunEvent.WaitStarted e) {
+  void park(WorkflowRunEvent.WaitStarted e) {
     waiting =
         new Waiting(
             WaitReason.SIGNAL,
@@ -189,7 +189,7 @@ final class RunState {
             e.peerEvidence());
   }
 
-  void escalate(RunEvent.Escalated e) {
+  void escalate(WorkflowRunEvent.Escalated e) {
     if (e.attempt() != progress(currentStage).attemptsUsed() + 1) {
       throw broken("escalates " + currentStage + " for attempt " + e.attempt());
     }
@@ -217,7 +217,7 @@ final class RunState {
     return new IllegalStateException("run " + runId + what + ": " + why);
   }
 
-  private static String name(RunEvent event) {
+  private static String name(WorkflowRunEvent event) {
     return event.getClass().getSimpleName();
   }
 

@@ -9,7 +9,7 @@ import io.kxm.core.json.Json;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 
-class RunViewTest {
+class WorkflowRunViewTest {
 
   @Test
   void the_view_shows_every_stage_with_instructions_attempts_and_typed_transitions() {
@@ -19,7 +19,7 @@ class RunViewTest {
     d.pass();
     d.fail();
 
-    JsonNode view = Json.MAPPER.valueToTree(RunView.of(d.definition, d.run));
+    JsonNode view = Json.MAPPER.valueToTree(WorkflowRunView.of(d.definition, d.run));
 
     assertThat(view.path("status").asString()).isEqualTo("running");
     assertThat(view.path("currentStage").asString()).isEqualTo("build");
@@ -34,7 +34,7 @@ class RunViewTest {
 
   @Test
   void an_unknown_run_is_refused_as_not_found() {
-    assertThat(RunGuards.notFound("wfr_x").code()).isEqualTo(ErrorCode.WORKFLOW_NOT_FOUND);
-    assertThat(RunGuards.notFound("wfr_x").message()).contains("wfr_x");
+    assertThat(WorkflowRunGuards.notFound("wfr_x").code()).isEqualTo(ErrorCode.WORKFLOW_NOT_FOUND);
+    assertThat(WorkflowRunGuards.notFound("wfr_x").message()).contains("wfr_x");
   }
 }
