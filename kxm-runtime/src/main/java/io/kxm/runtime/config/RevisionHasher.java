@@ -2,6 +2,7 @@ package io.kxm.runtime.config;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.runtime.api.Revisions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
