@@ -29,20 +29,10 @@ class ClassNameCollisionTest {
               "io.kxm.core.agent",
               "io.kxm.bench.product"),
           new Allowed(
-              "CanonicalJson",
-              "to be merged: two sorted-key JSON forms, one for config hashes, one for sync",
-              "io.kxm.runtime.config",
-              "io.kxm.core.sync"),
-          new Allowed(
               "Dialect",
               "to be renamed: the fake provider's API dialect beside the stores' SQL dialect",
               "io.kxm.testkit.provider",
               "io.kxm.store"),
-          new Allowed(
-              "EventChain",
-              "to be renamed: the hash chains of the session log and of the run log",
-              "io.kxm.session.store",
-              "io.kxm.runtime.run"),
           new Allowed(
               "Evidence",
               "to be renamed: a built-in agent's tool evidence beside a workflow stage's",

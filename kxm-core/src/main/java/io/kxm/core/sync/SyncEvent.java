@@ -2,9 +2,9 @@ package io.kxm.core.sync;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Objects;
 import java.util.regex.Pattern;
@@ -64,7 +64,7 @@ public record SyncEvent(
     content.put("type", type);
     content.put("at", at.toEpochMilli());
     content.set("data", data);
-    return Tokens.sha256Hex(CanonicalJson.write(content).getBytes(StandardCharsets.UTF_8));
+    return Tokens.sha256Hex(CanonicalJson.bytes(content));
   }
 
   @Override

@@ -2,6 +2,8 @@ package io.kxm.runtime.config;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.CanonicalJson;
+import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Revisions;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -72,7 +74,9 @@ public final class RevisionHasher {
         JsonNode root = RestrictedYaml.parse(new String(bytes, StandardCharsets.UTF_8)).root();
         for (String field : TOOL_FIELDS) {
           if (root.has(field)) {
-            fields.put(name + "#" + field, CanonicalJson.bytes(root.get(field)));
+            // Jackson's own UTF-8 writer, as revisions have always been hashed: it differs from
+            // CanonicalJson.bytes only on unpaired surrogates, which it escapes.
+            fields.put(name + "#" + field, Json.writeBytes(CanonicalJson.sorted(root.get(field))));
           }
         }
       } catch (RestrictedYaml.Refused e) {

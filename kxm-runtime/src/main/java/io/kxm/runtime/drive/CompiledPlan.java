@@ -2,10 +2,10 @@ package io.kxm.runtime.drive;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.api.ProjectBundle;
-import io.kxm.runtime.run.Canonical;
 import io.kxm.runtime.run.RunEvent;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -106,8 +106,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
   }
 
   public String canonicalJson() {
-    return new String(
-        Canonical.bytes(Json.MAPPER.valueToTree(this)), java.nio.charset.StandardCharsets.UTF_8);
+    return CanonicalJson.text(Json.MAPPER.valueToTree(this));
   }
 
   public String sha256() {

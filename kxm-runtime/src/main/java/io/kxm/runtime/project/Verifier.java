@@ -5,7 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.receipt.Receipts;
-import io.kxm.runtime.run.EventChain;
+import io.kxm.runtime.run.RunChain;
 import io.kxm.runtime.run.StoredEvent;
 import io.kxm.runtime.store.RunEventStore;
 import java.util.List;
@@ -21,7 +21,7 @@ final class Verifier {
       throw new KxmException(ErrorCode.RUN_NOT_FOUND, "no run " + runId + " in " + store.file());
     }
     long count = events.size();
-    EventChain.Check chain = EventChain.verify(runId, events);
+    RunChain.Check chain = RunChain.verify(runId, events);
     Optional<Receipt> receipt = store.lastReceipt(runId);
     boolean signed = receipt.isPresent() && receipts.verify(receipt.get());
     if (!chain.ok()) {

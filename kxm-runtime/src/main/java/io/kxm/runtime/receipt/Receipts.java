@@ -1,8 +1,8 @@
 package io.kxm.runtime.receipt;
 
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Receipt;
-import io.kxm.runtime.run.Canonical;
 import java.security.GeneralSecurityException;
 import java.security.Signature;
 import java.util.Base64;
@@ -59,7 +59,7 @@ public final class Receipts {
     node.put("headHash", r.headHash());
     node.put("issuedAt", r.issuedAt().toString());
     node.put("keyId", r.keyId());
-    return Canonical.bytes(node);
+    return CanonicalJson.bytes(node);
   }
 
   private static Receipt withSignature(Receipt r, String keyId, String signature) {

@@ -2,6 +2,7 @@ package io.kxm.runtime.run;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -25,7 +26,7 @@ public final class EventCodec {
   private EventCodec() {}
 
   public static JsonNode encode(RunEvent event) {
-    return Canonical.sort(Json.MAPPER.valueToTree(event));
+    return CanonicalJson.sorted(Json.MAPPER.valueToTree(event));
   }
 
   public static RunEvent decode(String type, JsonNode data) {

@@ -1,7 +1,8 @@
 package io.kxm.runtime.run;
 
+import io.kxm.core.chain.HashChain;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
-import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import tools.jackson.databind.JsonNode;
 
@@ -20,7 +21,7 @@ public record StoredEvent(
     String hash) {
 
   /** The hash a run's first event names as its predecessor. */
-  public static final String GENESIS = "0".repeat(64);
+  public static final String GENESIS = HashChain.GENESIS;
 
   /** Builds the envelope for a new event and hashes it. */
   public static StoredEvent seal(
@@ -32,9 +33,9 @@ public record StoredEvent(
     envelope.put("runId", runId);
     envelope.put("seq", sequence);
     envelope.put("type", event.type());
-    String body = new String(Canonical.bytes(envelope), StandardCharsets.UTF_8);
+    String body = CanonicalJson.text(envelope);
     return new StoredEvent(
-        runId, sequence, event.type(), at, prevHash, body, EventChain.hashOf(body));
+        runId, sequence, event.type(), at, prevHash, body, HashChain.sealed(body));
   }
 
   /** The payload decoded from the body; the body is the truth, the columns are an index. */

@@ -1,8 +1,8 @@
 package io.kxm.runtime.store;
 
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
-import io.kxm.runtime.run.Canonical;
 import java.time.Instant;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -49,7 +49,7 @@ public sealed interface SideRow {
       row.put("stderrSha256", stderrSha256);
       row.put("stderrBytes", stderrBytes);
       row.put("observedAt", observedAt.toString());
-      return Tokens.sha256Hex(Canonical.bytes(row));
+      return Tokens.sha256Hex(CanonicalJson.bytes(row));
     }
   }
 }

@@ -38,7 +38,7 @@ class RunFoldPropertyTest {
     assertThat(incremental).isEqualTo(once);
     assertThat(RunFold.fold(reread)).isEqualTo(once);
     assertThat(once.lastSequence()).isEqualTo(log.size());
-    assertThat(EventChain.verify("run_p", log).ok()).isTrue();
+    assertThat(RunChain.verify("run_p", log).ok()).isTrue();
   }
 
   @Property(tries = 200)
@@ -91,7 +91,7 @@ class RunFoldPropertyTest {
         };
     log.set(index, altered);
 
-    EventChain.Check check = EventChain.verify("run_p", log);
+    RunChain.Check check = RunChain.verify("run_p", log);
 
     assertThat(check.ok()).isFalse();
     assertThat(check.firstBadSequence()).isEqualTo(index + 1L);

@@ -1,5 +1,6 @@
 package io.kxm.session.store;
 
+import io.kxm.core.chain.HashChain;
 import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionStore.ChainCheck;
 import java.util.List;
@@ -17,10 +18,10 @@ final class ChainVerifier {
   private ChainVerifier() {}
 
   static ChainCheck verify(String runId, List<Link> links, String recordedHead) {
-    String expectedPrev = EventChain.GENESIS;
+    String expectedPrev = HashChain.GENESIS;
     for (Link link : links) {
-      String recomputed = EventChain.hash(expectedPrev, link.event());
-      if (!expectedPrev.equals(link.prevHash()) || !recomputed.equals(link.hash())) {
+      String recomputed = SessionChain.hash(expectedPrev, link.event());
+      if (HashChain.check(expectedPrev, link.prevHash(), link.hash(), recomputed).isPresent()) {
         return new ChainCheck(
             runId, false, links.size(), link.event().seq(), links.getLast().hash());
       }

@@ -1,5 +1,6 @@
 package io.kxm.session.store;
 
+import io.kxm.core.chain.HashChain;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
@@ -86,14 +87,14 @@ final class SessionWrites {
       s.setString(4, SessionRunStatus.QUEUED.wire());
       s.setString(5, resumedFrom);
       s.setString(6, Rows.time(now));
-      s.setString(7, EventChain.GENESIS);
+      s.setString(7, HashChain.GENESIS);
       s.executeUpdate();
       TxRows.touchSession(tx, sessionId, now);
       ObjectNode data = Json.object();
       data.put("status", SessionRunStatus.QUEUED.wire());
       data.put("prompt", prompt);
       data.put("resumedFrom", resumedFrom);
-      tx.insertEvent(sessionId, id, EventTypes.RUN_QUEUED, data, EventChain.GENESIS);
+      tx.insertEvent(sessionId, id, EventTypes.RUN_QUEUED, data, HashChain.GENESIS);
       return new SessionRun(
           id,
           sessionId,

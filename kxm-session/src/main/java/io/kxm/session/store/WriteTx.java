@@ -58,7 +58,7 @@ final class WriteTx {
     String text = Json.write(data);
     SessionEvent event =
         new SessionEvent(lastSeq + 1, sessionId, runId, type, now(), Json.read(text));
-    String hash = runId == null ? null : EventChain.hash(prevHash, event);
+    String hash = runId == null ? null : SessionChain.hash(prevHash, event);
     PreparedStatement s =
         prepare(
             "INSERT INTO events (seq, session_id, run_id, type, at, data, prev_hash, hash)"

@@ -3,6 +3,8 @@ package io.kxm.session.store;
 import static io.kxm.session.store.StoreFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.chain.HashChain;
+import io.kxm.core.json.Json;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
@@ -12,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -27,9 +30,9 @@ class HashChainTest {
 
       ChainCheck check = f.store.verify(run.id());
 
-      String head = EventChain.GENESIS;
+      String head = HashChain.GENESIS;
       for (SessionEvent event : f.store.replay(StreamKey.run(run.id()), 0, 100)) {
-        head = EventChain.hash(head, event);
+        head = SessionChain.hash(head, event);
       }
       assertThat(check.ok()).isTrue();
       assertThat(check.events()).isEqualTo(7);
@@ -38,6 +41,32 @@ class HashChainTest {
           .isEqualTo(head)
           .isEqualTo(storedHash(f.file, appended.getLast().seq()));
     }
+  }
+
+  @Test
+  void event_hashes_stay_those_stored_chains_hold() {
+    SessionEvent first =
+        new SessionEvent(
+            3,
+            "ses_pin",
+            "run_pin",
+            "message.delta",
+            Instant.parse("2026-01-02T03:04:05.123Z"),
+            Json.read("{\"text\":\"h\\u00e9\",\"b\":[1,{\"z\":null,\"a\":2}]}"));
+    SessionEvent second =
+        new SessionEvent(
+            7,
+            "ses_pin",
+            "run_pin",
+            "run.completed",
+            Instant.parse("2026-01-02T03:04:06Z"),
+            Json.object());
+
+    String head = SessionChain.hash(HashChain.GENESIS, first);
+
+    assertThat(head).isEqualTo("a0df153c1fa2b2aa9de9c326d81a9c0cddd04aeb919bcb543a34a686edd3c486");
+    assertThat(SessionChain.hash(head, second))
+        .isEqualTo("08e7c71f373e20f92bbaad7be185611d277e6efa56f61abb2879b1b53d5b8946");
   }
 
   @Test

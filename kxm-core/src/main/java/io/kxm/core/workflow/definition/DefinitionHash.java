@@ -1,13 +1,8 @@
 package io.kxm.core.workflow.definition;
 
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.node.ArrayNode;
-import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The canonical JSON form of a definition and its SHA-256, the run's {@code definitionHash}. The
@@ -20,7 +15,7 @@ public final class DefinitionHash {
 
   /** The canonical JSON text; a run stores it to keep the definition it started with. */
   public static String canonicalJson(WorkflowDefinition definition) {
-    return Json.write(sorted(Json.MAPPER.valueToTree(definition)));
+    return Json.write(CanonicalJson.sortedWithoutNullFields(Json.MAPPER.valueToTree(definition)));
   }
 
   /** Lower-case hex SHA-256 of {@link #canonicalJson}. */
@@ -31,26 +26,5 @@ public final class DefinitionHash {
   /** Reads a definition back from {@link #canonicalJson}. */
   public static WorkflowDefinition fromCanonicalJson(String json) {
     return Json.read(json, WorkflowDefinition.class);
-  }
-
-  private static JsonNode sorted(JsonNode node) {
-    if (node.isObject()) {
-      List<String> names = new ArrayList<>(node.propertyNames());
-      Collections.sort(names);
-      ObjectNode out = Json.object();
-      for (String name : names) {
-        JsonNode child = node.get(name);
-        if (!child.isNull()) {
-          out.set(name, sorted(child));
-        }
-      }
-      return out;
-    }
-    if (node.isArray()) {
-      ArrayNode out = Json.MAPPER.createArrayNode();
-      node.forEach(child -> out.add(sorted(child)));
-      return out;
-    }
-    return node;
   }
 }

@@ -1,21 +1,18 @@
 package io.kxm.runtime.run;
 
+import io.kxm.core.chain.HashChain;
+import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
-import io.kxm.core.secret.Tokens;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /**
- * Checks a run's hash chain: each body hashes to its stored hash, names the previous event's hash,
- * and agrees with the indexed columns beside it.
+ * Checks a run's log against {@link HashChain} (sealed links): each body hashes to its stored hash,
+ * names the previous event's hash, and agrees with the indexed columns beside it.
  */
-public final class EventChain {
-  private EventChain() {}
-
-  public static String hashOf(String body) {
-    return Tokens.sha256Hex(body.getBytes(StandardCharsets.UTF_8));
-  }
+public final class RunChain {
+  private RunChain() {}
 
   /** The first event that does not verify, or a pass. */
   public record Check(boolean ok, long firstBadSequence, String problem, String message) {
@@ -32,12 +29,15 @@ public final class EventChain {
       if (seq != expected) {
         return bad(expected, "event_missing", "expected event " + expected + ", found " + seq);
       }
-      if (!hashOf(e.body()).equals(e.hash())) {
-        return bad(
-            seq, "event_hash_mismatch", "event " + seq + " does not hash to its stored hash");
-      }
-      if (!prev.equals(e.prevHash())) {
-        return bad(seq, "event_chain_broken", "event " + seq + " does not name its predecessor");
+      Optional<HashChain.Fault> fault =
+          HashChain.check(prev, e.prevHash(), e.hash(), HashChain.sealed(e.body()));
+      if (fault.isPresent()) {
+        return switch (fault.get()) {
+          case HASH_MISMATCH ->
+              bad(seq, "event_hash_mismatch", "event " + seq + " does not hash to its stored hash");
+          case PREDECESSOR_MISMATCH ->
+              bad(seq, "event_chain_broken", "event " + seq + " does not name its predecessor");
+        };
       }
       String disagreement = disagreement(runId, e, prev);
       if (disagreement != null) {
@@ -56,7 +56,7 @@ public final class EventChain {
     } catch (RuntimeException ex) {
       return "the body is not JSON";
     }
-    if (!new String(Canonical.bytes(envelope), StandardCharsets.UTF_8).equals(e.body())) {
+    if (!CanonicalJson.text(envelope).equals(e.body())) {
       return "the body is not in canonical form";
     }
     if (!runId.equals(envelope.path("runId").asString(""))
