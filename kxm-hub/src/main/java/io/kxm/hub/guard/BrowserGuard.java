@@ -2,6 +2,8 @@ package io.kxm.hub.guard;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.net.Loopback;
+import io.kxm.core.net.Origins;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;

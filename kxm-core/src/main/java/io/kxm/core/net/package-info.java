@@ -1,0 +1,6 @@
+/**
+ * Network checks that the hub's and the supervisor's guards share, free of any HTTP framework:
+ * whether an address stays on this machine ({@link io.kxm.core.net.Loopback}) and the one form in
+ * which browser origins are compared ({@link io.kxm.core.net.Origins}).
+ */
+package io.kxm.core.net;
