@@ -1,7 +1,7 @@
 package io.kxm.hub;
 
+import io.kxm.core.net.Origins;
 import io.kxm.hub.auth.ProjectNames;
-import io.kxm.hub.guard.Origins;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;

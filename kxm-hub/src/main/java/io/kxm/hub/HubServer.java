@@ -1,9 +1,9 @@
 package io.kxm.hub;
 
 import io.javalin.Javalin;
+import io.kxm.core.net.Loopback;
 import io.kxm.hub.auth.AdminTokenSource;
 import io.kxm.hub.auth.HubCredentials;
-import io.kxm.hub.guard.Loopback;
 import io.kxm.hub.lifecycle.ShutdownTriggers;
 import io.kxm.hub.log.HubLog;
 import io.kxm.hub.log.LibraryLogCapture;

@@ -2,7 +2,9 @@
  * Runtime runs on a developer's machine: reviewed {@code .kxm/} configuration ({@code config}),
  * trust, routes, usage, memory and prompts, the run engine ({@code run}, {@code drive}, {@code
  * gate}, {@code receipt}, {@code producer}, {@code store} of run events, {@code project}), the
- * types it hands outward ({@code api}) and the outbox sync to the hub ({@code sync}). It knows no
- * session, no knowledge and no server. See docs/runtime-runs.md and docs/runtime-config.md.
+ * types it hands outward ({@code api}), the outbox sync to the hub ({@code sync}), and the one
+ * runner of {@code git} ({@code git}) with the bounded output capture it shares ({@code process}).
+ * It knows no session, no knowledge and no server. See docs/runtime-runs.md and
+ * docs/runtime-config.md.
  */
 package io.kxm.runtime;

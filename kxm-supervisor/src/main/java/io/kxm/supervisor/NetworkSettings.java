@@ -2,6 +2,8 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.net.Loopback;
+import io.kxm.core.net.Origins;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;

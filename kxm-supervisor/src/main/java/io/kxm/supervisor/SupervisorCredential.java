@@ -2,6 +2,7 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.net.Loopback;
 import java.util.Map;
 import java.util.Optional;
 

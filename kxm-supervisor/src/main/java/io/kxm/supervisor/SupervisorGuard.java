@@ -2,12 +2,14 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.net.HostHeader;
+import io.kxm.core.net.Loopback;
+import io.kxm.core.net.Origins;
 import java.net.InetAddress;
 import java.net.NetworkInterface;
 import java.net.SocketException;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -85,19 +87,13 @@ final class SupervisorGuard {
   }
 
   private boolean namesServer(String host) {
-    if (host == null) {
-      return false;
-    }
-    String h = host.strip().toLowerCase(Locale.ROOT);
-    int colon = h.lastIndexOf(':');
-    if (colon < 0 || colon < h.lastIndexOf(']')) {
-      return false;
-    }
-    if (!h.substring(colon + 1).equals(Integer.toString(port.getAsInt()))) {
-      return false;
-    }
-    String name = h.substring(0, colon);
-    return Loopback.literal(name).map(addresses::contains).orElseGet(() -> names.contains(name));
+    return HostHeader.parse(host)
+        .filter(h -> h.hasPort(port.getAsInt()))
+        .map(h ->
+            Loopback.literal(h.name())
+                .map(addresses::contains)
+                .orElseGet(() -> names.contains(h.name())))
+        .orElse(false);
   }
 
   private static Set<InetAddress> interfaceAddresses() {

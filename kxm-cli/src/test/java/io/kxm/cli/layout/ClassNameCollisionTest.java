@@ -44,11 +44,6 @@ class ClassNameCollisionTest {
               "io.kxm.testkit.http",
               "io.kxm.client"),
           new Allowed(
-              "Loopback",
-              "to be renamed: the hub's and the supervisor's loopback checks",
-              "io.kxm.hub.guard",
-              "io.kxm.supervisor"),
-          new Allowed(
               "Main",
               "the entry point of each runnable jar, kxm and bench",
               "io.kxm.cli",
@@ -59,11 +54,6 @@ class ClassNameCollisionTest {
               "io.kxm.session.api",
               "io.kxm.core.messaging",
               "io.kxm.core.peer"),
-          new Allowed(
-              "Origins",
-              "to be renamed: the hub's and the supervisor's allowed browser origins",
-              "io.kxm.hub.guard",
-              "io.kxm.supervisor"),
           new Allowed(
               "Outcome",
               "bench's scenario outcome; bench is never on the product's class path",

@@ -2,7 +2,7 @@ package io.kxm.hub.auth;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.hub.guard.Loopback;
+import io.kxm.core.net.Loopback;
 
 /**
  * Refuses to expose a hub beyond loopback unless its admin token existed before this start: set in

@@ -2,9 +2,11 @@ package io.kxm.hub.guard;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.net.HostHeader;
+import io.kxm.core.net.Loopback;
+import io.kxm.core.net.Origins;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.function.IntSupplier;
 
@@ -90,20 +92,10 @@ public final class BrowserGuard {
   }
 
   private boolean namesServer(String host) {
-    if (host == null || host.isBlank()) {
-      return false;
-    }
-    String h = host.trim().toLowerCase(Locale.ROOT);
-    int close = h.lastIndexOf(']');
-    int colon = h.lastIndexOf(':');
-    if (colon > close && (close >= 0 || h.indexOf(':') == colon)) {
-      String portText = h.substring(colon + 1);
-      if (!portText.equals(String.valueOf(port.getAsInt()))) {
-        return false;
-      }
-      h = h.substring(0, colon);
-    }
-    return hostNames.contains(h);
+    return HostHeader.parse(host)
+        .filter(h -> h.port().isEmpty() || h.hasPort(port.getAsInt()))
+        .map(h -> hostNames.contains(h.name()))
+        .orElse(false);
   }
 
   private boolean originAllowed(String origin) {

@@ -1,7 +1,7 @@
 package io.kxm.hub.mcp;
 
+import io.kxm.core.net.Loopback;
 import io.kxm.hub.HubConfig;
-import io.kxm.hub.guard.Loopback;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

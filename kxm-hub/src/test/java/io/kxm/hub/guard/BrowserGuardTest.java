@@ -2,6 +2,8 @@ package io.kxm.hub.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.net.Loopback;
+import io.kxm.core.net.Origins;
 import org.junit.jupiter.api.Test;
 
 class BrowserGuardTest {

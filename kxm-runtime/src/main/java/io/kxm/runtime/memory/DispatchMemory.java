@@ -2,9 +2,11 @@ package io.kxm.runtime.memory;
 
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.config.RevisionHasher;
+import io.kxm.runtime.git.Git;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -27,6 +29,10 @@ public sealed interface DispatchMemory {
   /** No brief: the reason names what was not committed, clean or matching. */
   record Gap(String pinnedRevision, String reason) implements DispatchMemory {}
 
+  Duration STATUS_TIMEOUT = Duration.ofSeconds(30);
+  // git status of two small folders prints little; more than this is cut, which still says "dirty"
+  int MAX_STATUS_BYTES = 256 * 1024;
+
   /** Checks the tree at {@code projectRoot} against {@code pinnedRevision}. */
   static DispatchMemory check(Path projectRoot, String pinnedRevision) {
     if (!Files.exists(projectRoot.resolve(".kxm/memory"), LinkOption.NOFOLLOW_LINKS)
@@ -34,11 +40,40 @@ public sealed interface DispatchMemory {
         && memoryRevision(projectRoot).equals(pinnedRevision)) {
       return new Absent(pinnedRevision);
     }
-    GitStatus.Result status = GitStatus.of(projectRoot, ".kxm/memory", ".kxm/skills");
-    if (status instanceof GitStatus.Result.Failed failed) {
-      return new Gap(pinnedRevision, "not_committed: " + failed.reason());
+    Git.Result status;
+    try {
+      status =
+          Git.in(projectRoot)
+              .timeout(STATUS_TIMEOUT)
+              .maxOutputBytes(MAX_STATUS_BYTES)
+              .run(
+                  "status",
+                  "--porcelain=v1",
+                  "--untracked-files=all",
+                  "--ignored=matching",
+                  "--",
+                  ".kxm/memory",
+                  ".kxm/skills");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Gap(pinnedRevision, "not_committed: interrupted while git status ran");
     }
-    List<String> lines = ((GitStatus.Result.Listed) status).lines();
+    List<String> lines;
+    switch (status) {
+      case Git.NotRun notRun -> {
+        return new Gap(pinnedRevision, "not_committed: " + notRun.reason());
+      }
+      case Git.Exited exited when !exited.ok() -> {
+        return new Gap(
+            pinnedRevision,
+            "not_committed: git status exited "
+                + exited.exit()
+                + " (is "
+                + projectRoot
+                + " a Git work tree?)");
+      }
+      case Git.Exited exited -> lines = exited.text().lines().filter(l -> !l.isBlank()).toList();
+    }
     if (!lines.isEmpty()) {
       boolean uncommitted = lines.stream().allMatch(l -> l.startsWith("??") || l.startsWith("!!"));
       return new Gap(

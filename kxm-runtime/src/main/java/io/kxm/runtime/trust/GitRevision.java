@@ -2,6 +2,7 @@ package io.kxm.runtime.trust;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.git.Git;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -19,13 +20,38 @@ final class GitRevision {
   static final int MAX_REVISION_CHARS = 256;
   private static final String LINK_MODE = "120000";
 
+  // reviewed configuration is small; a revision whose .kxm/ prints more is refused, not cut
+  private static final int MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+
   private GitRevision() {}
+
+  private static Git.Exited git(Path projectRoot, byte[] stdin, String... args) {
+    Git.Result result;
+    try {
+      result = Git.in(projectRoot).maxOutputBytes(MAX_OUTPUT_BYTES).input(stdin).run(args);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(ErrorCode.TRUST_GIT_FAILED, "interrupted while git ran", e);
+    }
+    return switch (result) {
+      case Git.NotRun notRun -> throw new KxmException(ErrorCode.TRUST_GIT_FAILED, notRun.reason());
+      case Git.Exited exited when exited.cut() ->
+          throw new KxmException(
+              ErrorCode.TRUST_GIT_FAILED,
+              "git "
+                  + String.join(" ", args)
+                  + " printed more than "
+                  + MAX_OUTPUT_BYTES
+                  + " bytes in "
+                  + projectRoot);
+      case Git.Exited exited -> exited;
+    };
+  }
 
   /** Checks that {@code projectRoot} is inside a Git work tree. */
   static void requireWorkTree(Path projectRoot) {
-    GitProcess.Result r =
-        GitProcess.run(projectRoot, new byte[0], "rev-parse", "--is-inside-work-tree");
-    if (r.exit() != 0 || !r.outText().strip().equals("true")) {
+    Git.Exited r = git(projectRoot, new byte[0], "rev-parse", "--is-inside-work-tree");
+    if (r.exit() != 0 || !r.text().strip().equals("true")) {
       throw new KxmException(
           ErrorCode.TRUST_NOT_A_GIT_REPOSITORY,
           projectRoot
@@ -37,10 +63,9 @@ final class GitRevision {
   /** The full commit ID {@code revision} names. */
   static String resolve(Path projectRoot, String revision) {
     checkRevision(revision);
-    GitProcess.Result r =
-        GitProcess.run(
-            projectRoot, new byte[0], "rev-parse", "--verify", "--quiet", revision + "^{commit}");
-    String commit = r.outText().strip();
+    Git.Exited r =
+        git(projectRoot, new byte[0], "rev-parse", "--verify", "--quiet", revision + "^{commit}");
+    String commit = r.text().strip();
     if (r.exit() != 0 || !commit.matches("[0-9a-f]{40,64}")) {
       throw new KxmException(
           ErrorCode.TRUST_REVISION_UNKNOWN,
@@ -51,14 +76,13 @@ final class GitRevision {
 
   /** The reviewed files of {@code .kxm/} at {@code commit}. */
   static ConfigSnapshot read(Path projectRoot, String commit) {
-    GitProcess.Result listing =
-        GitProcess.run(projectRoot, new byte[0], "ls-tree", "-r", "-z", commit, "--", ".kxm");
+    Git.Exited listing = git(projectRoot, new byte[0], "ls-tree", "-r", "-z", commit, "--", ".kxm");
     if (listing.exit() != 0) {
       throw new KxmException(
           ErrorCode.TRUST_GIT_FAILED, "git ls-tree " + commit + " failed: " + listing.err());
     }
     List<String[]> entries = new ArrayList<>();
-    for (String line : listing.outText().split("\0")) {
+    for (String line : listing.text().split("\0")) {
       if (line.isEmpty()) {
         continue;
       }
@@ -92,8 +116,8 @@ final class GitRevision {
     if (request.isEmpty()) {
       return files;
     }
-    GitProcess.Result batch =
-        GitProcess.run(
+    Git.Exited batch =
+        git(
             projectRoot,
             request.toString().getBytes(StandardCharsets.UTF_8),
             "cat-file",

@@ -2,6 +2,7 @@ package io.kxm.session.builtin;
 
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.git.Git;
 import io.kxm.session.api.HarnessOutput;
 import java.util.function.Consumer;
 import tools.jackson.databind.node.ObjectNode;
@@ -42,7 +43,7 @@ final class Evidence {
     out.accept(new HarnessOutput.ToolCall(call));
     ObjectNode result = Json.object().put("id", id);
     try {
-      Git.Output diff = SessionWorktrees.diff(worktree, MAX_DIFF_BYTES);
+      Git.Exited diff = SessionWorktrees.diff(worktree, MAX_DIFF_BYTES);
       ObjectNode output = result.putObject("output");
       output.put("worktree", worktree.path().toString()).put("base", worktree.base());
       var files = output.putArray("files");

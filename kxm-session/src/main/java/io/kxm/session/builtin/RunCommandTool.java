@@ -3,6 +3,7 @@ package io.kxm.session.builtin;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
+import io.kxm.runtime.process.OutputCapture;
 import io.kxm.session.provider.ToolSpec;
 import java.io.IOException;
 import java.time.Duration;

@@ -2,6 +2,8 @@ package io.kxm.session.builtin;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.Redactor;
+import io.kxm.runtime.git.Git;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +57,7 @@ final class SessionWorktrees {
     if (known.isPresent()) {
       return known.get();
     }
-    String base = Git.run(workspace, "rev-parse", "--verify", "HEAD^{commit}");
+    String base = git(workspace, "rev-parse", "--verify", "HEAD^{commit}");
     Path path = pathOf(sessionId);
     try {
       Files.createDirectories(folder);
@@ -66,7 +68,7 @@ final class SessionWorktrees {
       // a worktree whose creation was cut short before its base was written: start it again
       removeLeftover(workspace, path);
     }
-    Git.run(workspace, "worktree", "add", "--detach", path.toString(), base);
+    git(workspace, "worktree", "add", "--detach", path.toString(), base);
     try {
       Files.writeString(baseFile(sessionId), base + "\n", StandardCharsets.UTF_8);
     } catch (IOException e) {
@@ -77,7 +79,7 @@ final class SessionWorktrees {
 
   private static void removeLeftover(Path workspace, Path path) throws InterruptedException {
     try {
-      Git.run(workspace, "worktree", "remove", "--force", path.toString());
+      git(workspace, "worktree", "remove", "--force", path.toString());
       return;
     } catch (KxmException e) {
       // not a worktree Git knows (any more): the folder is only ours to delete
@@ -90,19 +92,48 @@ final class SessionWorktrees {
       throw new KxmException(
           ErrorCode.WORKTREE_FAILED, "cannot clear the unfinished worktree " + path + ": " + e);
     }
-    Git.run(workspace, "worktree", "prune");
+    git(workspace, "worktree", "prune");
   }
 
   /** Everything that differs from the base, new files included, cut at {@code maxBytes}. */
-  static Git.Output diff(Worktree worktree, int maxBytes) throws InterruptedException {
+  static Git.Exited diff(Worktree worktree, int maxBytes) throws InterruptedException {
     // Staging in the worktree's own index makes new files part of the diff; the workspace's
     // index is untouched.
-    Git.run(worktree.path(), "add", "--all");
-    return Git.run(worktree.path(), maxBytes, "diff", "--cached", "--no-color", worktree.base());
+    git(worktree.path(), "add", "--all");
+    return git(
+        Git.in(worktree.path()).maxOutputBytes(maxBytes),
+        "diff",
+        "--cached",
+        "--no-color",
+        worktree.base());
   }
 
   static String changedFiles(Worktree worktree) throws InterruptedException {
-    return Git.run(worktree.path(), "diff", "--cached", "--name-status", worktree.base());
+    return git(worktree.path(), "diff", "--cached", "--name-status", worktree.base());
+  }
+
+  /** What git printed, stripped; a refusal or failure of git is {@code worktree_failed}. */
+  private static String git(Path folder, String... args) throws InterruptedException {
+    return git(Git.in(folder), args).text().strip();
+  }
+
+  private static Git.Exited git(Git git, String... args) throws InterruptedException {
+    return switch (git.run(args)) {
+      case Git.NotRun notRun -> throw failed(notRun.reason());
+      case Git.Exited exited when !exited.ok() ->
+          throw failed(
+              "git "
+                  + String.join(" ", args)
+                  + " failed: exit code "
+                  + exited.exit()
+                  + ": "
+                  + exited.err());
+      case Git.Exited exited -> exited;
+    };
+  }
+
+  private static KxmException failed(String said) {
+    return new KxmException(ErrorCode.WORKTREE_FAILED, Redactor.redact(said));
   }
 
   private Path pathOf(String sessionId) {

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.git.Git;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -23,7 +24,7 @@ class SessionWorktreesTest {
     Files.writeString(made.path().resolve("new.txt"), "fresh\n");
     Files.writeString(made.path().resolve("notes.txt"), "changed\n");
     SessionWorktrees.Worktree again = worktrees.open("ses_one", workspace);
-    Git.Output diff = SessionWorktrees.diff(again, 64 * 1024);
+    Git.Exited diff = SessionWorktrees.diff(again, 64 * 1024);
 
     assertThat(again).isEqualTo(made);
     assertThat(made.base()).matches("[0-9a-f]{40}");

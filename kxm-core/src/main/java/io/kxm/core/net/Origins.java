@@ -1,4 +1,4 @@
-package io.kxm.hub.guard;
+package io.kxm.core.net;
 
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -8,7 +8,7 @@ import java.util.Optional;
 /**
  * Browser origins in the form a browser sends them: lower-case {@code scheme://host[:port]}, the
  * default port left out, no path. Configured origins and {@code Origin} headers are compared in
- * this form.
+ * this form; a configured origin may end in one {@code /}, which is dropped.
  */
 public final class Origins {
   private Origins() {}

@@ -1,4 +1,4 @@
-package io.kxm.supervisor;
+package io.kxm.core.net;
 
 import java.net.InetAddress;
 import java.net.URI;
@@ -40,7 +40,7 @@ public final class Loopback {
     if (host == null) {
       return false;
     }
-    if (host.strip().toLowerCase(Locale.ROOT).equals("localhost")) {
+    if (unbracket(host.strip()).toLowerCase(Locale.ROOT).equals("localhost")) {
       return true;
     }
     return literal(host).map(InetAddress::isLoopbackAddress).orElse(false);
@@ -57,6 +57,15 @@ public final class Loopback {
     } catch (IllegalArgumentException e) {
       return false;
     }
+  }
+
+  /**
+   * A bind host as a URL or {@code Host} header names it, lower case: an IPv6 literal in brackets,
+   * a name or IPv4 literal as given.
+   */
+  public static String hostHeaderForm(String host) {
+    String h = unbracket(host.strip()).toLowerCase(Locale.ROOT);
+    return h.contains(":") ? "[" + h + "]" : h;
   }
 
   /** An address as a URL or {@code Host} header names it: IPv6 in brackets. */

@@ -1,4 +1,4 @@
-package io.kxm.session.builtin;
+package io.kxm.runtime.process;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -9,19 +9,20 @@ import java.nio.charset.StandardCharsets;
  * Drains a process's output to its end and keeps its first and last bytes only, so a command that
  * prints without end neither blocks on a full pipe nor fills memory.
  */
-final class OutputCapture {
+public final class OutputCapture {
   private final int headBytes;
   private final byte[] tail;
   private final ByteArrayOutputStream head = new ByteArrayOutputStream();
   private long total;
   private int tailEnd;
 
-  OutputCapture(int headBytes, int tailBytes) {
+  public OutputCapture(int headBytes, int tailBytes) {
     this.headBytes = headBytes;
     this.tail = new byte[tailBytes];
   }
 
-  void drain(InputStream in) {
+  /** Reads {@code in} to its end on the calling thread, then closes it. */
+  public void drain(InputStream in) {
     byte[] buffer = new byte[8192];
     try (in) {
       int n;
@@ -46,11 +47,17 @@ final class OutputCapture {
   }
 
   /** Whether bytes beyond the head arrived, so that {@link #text()} is not the whole output. */
-  synchronized boolean truncated() {
+  public synchronized boolean truncated() {
     return total > headBytes;
   }
 
-  synchronized String text() {
+  /** The first bytes as they arrived, at most {@code headBytes} of them. */
+  public synchronized byte[] head() {
+    return head.toByteArray();
+  }
+
+  /** The head and tail as text, with a line saying how many bytes between them were left out. */
+  public synchronized String text() {
     String start = head.toString(StandardCharsets.UTF_8);
     if (total <= headBytes) {
       return start;
