@@ -98,7 +98,7 @@ public final class EnvSettings {
     throw invalid(name, "must be one of " + String.join(", ", allowed) + ", got '" + value + "'");
   }
 
-  /** A comma-separated list; blank entries are skipped. */
+  /** A comma-separated list, unmodifiable; blank entries are skipped. */
   public List<String> list(String name) {
     String value = string(name);
     List<String> items = new ArrayList<>();
@@ -109,7 +109,7 @@ public final class EnvSettings {
         }
       }
     }
-    return items;
+    return List.copyOf(items);
   }
 
   /**
