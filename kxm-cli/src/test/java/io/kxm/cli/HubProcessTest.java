@@ -53,6 +53,24 @@ class HubProcessTest {
   }
 
   @Test
+  void stop_refuses_a_grace_out_of_range_and_leaves_the_hub_running() {
+    CliRun start = CliRun.run(env(), dir, "hub", "start", "--port", "0");
+    assertThat(start.exitCode()).as(start.err()).isZero();
+    long pid =
+        Json.read(CliRun.run(env(), dir, "hub", "status", "--json").out()).get("pid").asLong();
+    Map<String, String> bad = new java.util.HashMap<>(env());
+    bad.put("KXM_SHUTDOWN_GRACE_MS", "-1");
+
+    CliRun stop = CliRun.run(bad, dir, "hub", "stop");
+
+    assertThat(stop.exitCode()).isEqualTo(1);
+    assertThat(stop.err())
+        .startsWith("error: config_invalid: KXM_SHUTDOWN_GRACE_MS")
+        .contains("from 0 to 3600000", "'-1'");
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
+  }
+
+  @Test
   void a_hub_that_cannot_start_reports_why_from_its_console() {
     Map<String, String> env = new java.util.HashMap<>(env());
     env.put("KXM_HOST", "0.0.0.0");

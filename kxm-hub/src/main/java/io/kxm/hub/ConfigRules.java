@@ -1,6 +1,7 @@
 package io.kxm.hub;
 
 import io.kxm.core.net.Origins;
+import io.kxm.core.settings.EnvSettings;
 import io.kxm.hub.auth.ProjectNames;
 import java.time.Duration;
 import java.util.List;
@@ -15,16 +16,17 @@ final class ConfigRules {
 
   static void checkHostPortGraceBody(String host, int port, Duration grace, long maxBodyBytes) {
     if (host == null || host.isBlank() || host.chars().anyMatch(Character::isWhitespace)) {
-      throw EnvReader.invalid("KXM_HOST", "must be a host name or IP address, got '" + host + "'");
+      throw EnvSettings.invalid(
+          "KXM_HOST", "must be a host name or IP address, got '" + host + "'");
     }
     if (port < 0 || port > 65_535) {
-      throw EnvReader.invalid("KXM_PORT", "must be a whole number from 0 to 65535, got " + port);
+      throw EnvSettings.invalid("KXM_PORT", "must be a whole number from 0 to 65535, got " + port);
     }
     if (grace == null || grace.isNegative()) {
-      throw EnvReader.invalid("KXM_SHUTDOWN_GRACE_MS", "must be zero or more milliseconds");
+      throw EnvSettings.invalid("KXM_SHUTDOWN_GRACE_MS", "must be zero or more milliseconds");
     }
     if (maxBodyBytes <= 0) {
-      throw EnvReader.invalid("max body size", "must be at least one byte, got " + maxBodyBytes);
+      throw EnvSettings.invalid("max body size", "must be at least one byte, got " + maxBodyBytes);
     }
   }
 
@@ -36,7 +38,7 @@ final class ConfigRules {
         .map(origin ->
             Origins.normalize(origin)
                 .orElseThrow(() ->
-                    EnvReader.invalid(
+                    EnvSettings.invalid(
                         "KXM_ALLOWED_ORIGINS",
                         "entries must look like https://host[:port], got '" + origin + "'")))
         .distinct()
@@ -49,7 +51,7 @@ final class ConfigRules {
     }
     tokens.forEach((project, token) -> {
       if (!ProjectNames.isValid(project)) {
-        throw EnvReader.invalid(
+        throw EnvSettings.invalid(
             "KXM_PROJECT_TOKENS",
             "names an invalid project '" + project + "'; " + ProjectNames.RULE);
       }
@@ -65,7 +67,7 @@ final class ConfigRules {
   static void distinct(String adminToken, Map<String, String> projectTokens) {
     projectTokens.forEach((project, token) -> {
       if (token.equals(adminToken)) {
-        throw EnvReader.invalid(
+        throw EnvSettings.invalid(
             "KXM_PROJECT_TOKENS", "gives project " + project + " the admin token; use its own");
       }
     });
@@ -73,12 +75,13 @@ final class ConfigRules {
 
   static String token(String name, String token) {
     if (token.length() < MIN_TOKEN_LENGTH) {
-      throw EnvReader.invalid(name, "must be at least " + MIN_TOKEN_LENGTH + " characters long");
+      throw EnvSettings.invalid(name, "must be at least " + MIN_TOKEN_LENGTH + " characters long");
     }
     for (int i = 0; i < token.length(); i++) {
       char c = token.charAt(i);
       if (c <= ' ' || c == ',' || c >= 127) {
-        throw EnvReader.invalid(name, "may hold only visible ASCII characters other than a comma");
+        throw EnvSettings.invalid(
+            name, "may hold only visible ASCII characters other than a comma");
       }
     }
     return token;

@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.core.settings.EnvSettings;
 import io.kxm.hub.fanout.FanoutSettings;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -13,25 +14,33 @@ final class EnvConfig {
 
   /** Fan-out between hub nodes: {@code KXM_REDIS_URL} and {@code KXM_REDIS_CHANNEL_PREFIX}. */
   static FanoutSettings fanout(Map<String, String> env) {
-    EnvReader read = new EnvReader(env);
+    EnvSettings read = EnvSettings.of(env);
     return new FanoutSettings(
         read.string(FanoutSettings.REDIS_URL),
         read.string(FanoutSettings.CHANNEL_PREFIX, FanoutSettings.DEFAULT_PREFIX));
   }
 
+  /** {@code KXM_SHUTDOWN_GRACE_MS}: how long a stopping hub waits for calls in flight. */
+  static Duration shutdownGrace(Map<String, String> env) {
+    return EnvSettings.of(env)
+        .millis(
+            "KXM_SHUTDOWN_GRACE_MS",
+            Duration.ofMillis(HubConfig.DEFAULT_GRACE_MS),
+            Duration.ZERO,
+            Duration.ofHours(1));
+  }
+
   static HubConfig read(Map<String, String> env, Path projectRoot) {
-    EnvReader read = new EnvReader(env);
+    EnvSettings read = EnvSettings.of(env);
     String stateHome = read.string("KXM_STATE_HOME");
     if (stateHome != null && !Path.of(stateHome).isAbsolute()) {
-      throw EnvReader.invalid(
+      throw EnvSettings.invalid(
           "KXM_STATE_HOME", "must be an absolute path, got '" + stateHome + "'");
     }
-    long maxGrace = Duration.ofHours(1).toMillis();
     return new HubConfig(
         read.string("KXM_HOST", HubConfig.DEFAULT_HOST),
-        (int) read.number("KXM_PORT", HubConfig.DEFAULT_PORT, 0, 65_535),
-        Duration.ofMillis(
-            read.number("KXM_SHUTDOWN_GRACE_MS", HubConfig.DEFAULT_GRACE_MS, 0, maxGrace)),
+        read.integer("KXM_PORT", HubConfig.DEFAULT_PORT, 0, 65_535),
+        shutdownGrace(env),
         read.list("KXM_ALLOWED_ORIGINS"),
         read.string("KXM_AUTH_TOKEN"),
         read.pairs("KXM_PROJECT_TOKENS"),

@@ -58,6 +58,15 @@ public record HubConfig(
     return EnvConfig.read(env, projectRoot);
   }
 
+  /**
+   * {@code KXM_SHUTDOWN_GRACE_MS} alone, for a command that waits on a stopping hub.
+   *
+   * @throws io.kxm.core.error.KxmException {@code config_invalid} when the value does not fit
+   */
+  public static Duration shutdownGrace(Map<String, String> env) {
+    return EnvConfig.shutdownGrace(env);
+  }
+
   /** The admin token set explicitly in the environment, if any. */
   public Optional<String> explicitAdminToken() {
     return Optional.ofNullable(adminToken);

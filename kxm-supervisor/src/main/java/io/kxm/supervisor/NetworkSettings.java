@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.net.Loopback;
 import io.kxm.core.net.Origins;
+import io.kxm.core.settings.EnvSettings;
 import java.net.InetAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -79,8 +80,8 @@ public record NetworkSettings(
         host.isBlank() ? DEFAULT_BIND : host,
         !noToken,
         token == null || token.isEmpty() ? null : token,
-        list(env.get("KXM_ALLOWED_ORIGINS")),
-        list(env.get("KXM_RUNTIME_HOSTS")));
+        EnvSettings.of(env).list("KXM_ALLOWED_ORIGINS"),
+        EnvSettings.of(env).list("KXM_RUNTIME_HOSTS"));
   }
 
   /** Whether only this machine can reach the bind address. */
@@ -119,7 +120,7 @@ public record NetworkSettings(
     return Loopback.literal(host)
         .map(InetAddress::getHostAddress)
         .orElseThrow(() ->
-            invalid(
+            EnvSettings.invalid(
                 "KXM_RUNTIME_BIND",
                 "must be an IP address or localhost, got '"
                     + printable(host)
@@ -128,10 +129,11 @@ public record NetworkSettings(
 
   private static void checkToken(String token) {
     if (token.length() < MIN_TOKEN_LENGTH) {
-      throw invalid("KXM_RUNTIME_TOKEN", "must be at least " + MIN_TOKEN_LENGTH + " characters");
+      throw EnvSettings.invalid(
+          "KXM_RUNTIME_TOKEN", "must be at least " + MIN_TOKEN_LENGTH + " characters");
     }
     if (!token.chars().allMatch(c -> c > ' ' && c < 127)) {
-      throw invalid("KXM_RUNTIME_TOKEN", "may hold only visible ASCII characters");
+      throw EnvSettings.invalid("KXM_RUNTIME_TOKEN", "may hold only visible ASCII characters");
     }
   }
 
@@ -140,7 +142,7 @@ public record NetworkSettings(
         .map(o ->
             Origins.normalize(o)
                 .orElseThrow(() ->
-                    invalid(
+                    EnvSettings.invalid(
                         "KXM_ALLOWED_ORIGINS",
                         "entries must be exact origins like http://localhost:5173, got '"
                             + printable(o)
@@ -158,7 +160,7 @@ public record NetworkSettings(
       } else if (HOST_NAME.matcher(n).matches()) {
         out.add(n);
       } else {
-        throw invalid(
+        throw EnvSettings.invalid(
             "KXM_RUNTIME_HOSTS",
             "entries must be host names or IP addresses without a port, got '"
                 + printable(name)
@@ -166,17 +168,6 @@ public record NetworkSettings(
       }
     }
     return List.copyOf(out);
-  }
-
-  private static List<String> list(String value) {
-    if (value == null || value.isBlank()) {
-      return List.of();
-    }
-    return List.of(value.split(",")).stream().map(String::strip).filter(s -> !s.isEmpty()).toList();
-  }
-
-  private static KxmException invalid(String name, String problem) {
-    return new KxmException(ErrorCode.CONFIG_INVALID, name + " " + problem);
   }
 
   private static String printable(String value) {

@@ -1,8 +1,8 @@
 package io.kxm.supervisor;
 
-import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.core.settings.EnvSettings;
 import io.kxm.session.api.SessionSettings;
 import java.time.Clock;
 import java.time.Duration;
@@ -71,28 +71,31 @@ public record SupervisorConfig(
     return new SupervisorConfig(
         state,
         EngineFactory.of(state, clock),
-        grace(env.get("KXM_SHUTDOWN_GRACE_MS")),
+        shutdownGrace(env),
         Duration.ofSeconds(5),
         clock,
         SessionEnvironment.read(env),
         NetworkSettings.fromEnvironment(env, bind, noToken));
   }
 
-  static Duration grace(String value) {
-    if (value == null || value.isBlank()) {
-      return DEFAULT_GRACE;
-    }
-    try {
-      long ms = Long.parseLong(value.strip());
-      if (ms < 0 || ms > 600_000) {
-        throw new NumberFormatException();
-      }
-      return Duration.ofMillis(ms);
-    } catch (NumberFormatException e) {
-      throw new KxmException(
-          ErrorCode.CONFIG_INVALID,
-          "KXM_SHUTDOWN_GRACE_MS must be milliseconds from 0 to 600000, got '" + value + "'");
-    }
+  /**
+   * {@code KXM_SHUTDOWN_GRACE_MS}: how long a stopping supervisor waits for calls in flight, 10 s
+   * by default, at most 10 minutes.
+   *
+   * @throws KxmException {@code config_invalid} when the value does not fit
+   */
+  public static Duration shutdownGrace(Map<String, String> env) {
+    return EnvSettings.of(env)
+        .millis("KXM_SHUTDOWN_GRACE_MS", DEFAULT_GRACE, Duration.ZERO, Duration.ofMinutes(10));
+  }
+
+  /**
+   * {@code KXM_STREAM_HEARTBEAT_MS}: how long a session stream stays quiet before a keep-alive.
+   *
+   * @throws KxmException {@code config_invalid} when the value does not fit
+   */
+  public static Duration streamHeartbeat(Map<String, String> env) {
+    return SessionEnvironment.streamHeartbeat(EnvSettings.of(env));
   }
 
   public SupervisorPaths paths() {

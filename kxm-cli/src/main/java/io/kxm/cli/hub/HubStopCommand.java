@@ -3,6 +3,7 @@ package io.kxm.cli.hub;
 import io.kxm.cli.CliContext;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.hub.HubConfig;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
@@ -24,6 +25,8 @@ public final class HubStopCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    // Read before anything is signalled, so that a refused value stops nothing.
+    Duration wait = HubConfig.shutdownGrace(context.env()).plusSeconds(5);
     var claimFile = context.projectPaths().hubPidFile();
     HubProcessFile claim =
         HubProcessFile.read(claimFile)
@@ -34,7 +37,6 @@ public final class HubStopCommand implements Callable<Integer> {
                     "no hub is running for the project in " + context.workingDir()));
     ProcessHandle process = ProcessHandle.of(claim.pid()).orElseThrow();
     process.destroy();
-    Duration wait = Duration.ofMillis(graceMillis() + 5_000);
     try {
       process.onExit().get(wait.toMillis(), TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {
@@ -48,14 +50,5 @@ public final class HubStopCommand implements Callable<Integer> {
     HubProcessFile.removeIfOwnedBy(claimFile, claim.pid());
     context.out().println("hub stopped (pid " + claim.pid() + ")");
     return 0;
-  }
-
-  private long graceMillis() {
-    String value = context.env().get("KXM_SHUTDOWN_GRACE_MS");
-    try {
-      return value == null ? 10_000 : Math.max(0, Long.parseLong(value.strip()));
-    } catch (NumberFormatException e) {
-      return 10_000;
-    }
   }
 }

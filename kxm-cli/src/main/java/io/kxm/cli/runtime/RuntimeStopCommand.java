@@ -3,6 +3,7 @@ package io.kxm.cli.runtime;
 import io.kxm.cli.CliContext;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.supervisor.SupervisorConfig;
 import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,8 @@ public final class RuntimeStopCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    // Read before anything is signalled, so that a refused value stops nothing.
+    long waitMs = SupervisorConfig.shutdownGrace(context.env()).toMillis() + 5_000;
     RunningSupervisor running =
         RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
             .orElseThrow(() ->
@@ -37,7 +40,6 @@ public final class RuntimeStopCommand implements Callable<Integer> {
             .orElseThrow(() ->
                 new KxmException(ErrorCode.RUNTIME_NOT_RUNNING, "the supervisor just exited"));
     process.destroy();
-    long waitMs = RuntimeSettings.graceMillis(context.env()) + 5_000;
     try {
       process.onExit().get(waitMs, TimeUnit.MILLISECONDS);
     } catch (TimeoutException e) {

@@ -11,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.HashMap;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -34,10 +35,13 @@ class RuntimeProcessTest {
   }
 
   Run kxm(String... args) {
+    return kxm(env(), args);
+  }
+
+  Run kxm(Map<String, String> env, String... args) {
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
-    int code =
-        new Cli(env(), dir, new PrintWriter(out, true), new PrintWriter(err, true)).run(args);
+    int code = new Cli(env, dir, new PrintWriter(out, true), new PrintWriter(err, true)).run(args);
     return new Run(code, out.toString(), err.toString());
   }
 
@@ -87,5 +91,22 @@ class RuntimeProcessTest {
     Run again = kxm("runtime", "stop");
     assertThat(again.exitCode()).isEqualTo(1);
     assertThat(again.err()).startsWith("error: runtime_not_running:").contains("next:");
+  }
+
+  @Test
+  void stop_refuses_a_grace_that_is_not_a_number_and_leaves_the_supervisor_running() {
+    Run start = kxm("runtime", "start");
+    assertThat(start.exitCode()).as(start.err()).isZero();
+    long pid = Json.read(kxm("runtime", "status", "--json").out()).get("pid").asLong();
+
+    Map<String, String> bad = new HashMap<>(env());
+    bad.put("KXM_SHUTDOWN_GRACE_MS", "soon");
+    Run stop = kxm(bad, "runtime", "stop");
+
+    assertThat(stop.exitCode()).isEqualTo(1);
+    assertThat(stop.err())
+        .startsWith("error: config_invalid: KXM_SHUTDOWN_GRACE_MS")
+        .contains("from 0 to 600000", "'soon'");
+    assertThat(ProcessHandle.of(pid).map(ProcessHandle::isAlive)).contains(true);
   }
 }

@@ -1,8 +1,7 @@
 package io.kxm.hub.context;
 
 import io.kxm.core.context.ContextLimits;
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
+import io.kxm.core.settings.EnvSettings;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -16,6 +15,7 @@ import java.util.Objects;
  *     KXM_CONTEXT_PURGE_INTERVAL_MS}, 60 s)
  */
 public record ContextSettings(Duration retention, Duration purgeInterval) {
+  private static final Duration FOREVER = Duration.ofMillis(Long.MAX_VALUE);
 
   public ContextSettings {
     Objects.requireNonNull(retention, "retention");
@@ -28,9 +28,10 @@ public record ContextSettings(Duration retention, Duration purgeInterval) {
 
   public static ContextSettings fromEnvironment(Map<String, String> env) {
     ContextSettings d = defaults();
+    EnvSettings read = EnvSettings.of(env);
     return new ContextSettings(
-        millis(env, "KXM_CONTEXT_RETENTION_MS", d.retention),
-        millis(env, "KXM_CONTEXT_PURGE_INTERVAL_MS", d.purgeInterval));
+        millis(read, "KXM_CONTEXT_RETENTION_MS", d.retention),
+        millis(read, "KXM_CONTEXT_PURGE_INTERVAL_MS", d.purgeInterval));
   }
 
   public ContextSettings withPurgeInterval(Duration value) {
@@ -41,20 +42,7 @@ public record ContextSettings(Duration retention, Duration purgeInterval) {
     return new ContextSettings(value, purgeInterval);
   }
 
-  private static Duration millis(Map<String, String> env, String name, Duration fallback) {
-    String value = env.get(name);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      long ms = Long.parseLong(value.trim());
-      if (ms >= 1) {
-        return Duration.ofMillis(ms);
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new KxmException(
-        ErrorCode.CONFIG_INVALID, name + " must be a whole number of milliseconds, got " + value);
+  private static Duration millis(EnvSettings read, String name, Duration fallback) {
+    return read.millis(name, fallback, Duration.ofMillis(1), FOREVER);
   }
 }

@@ -1,9 +1,9 @@
 package io.kxm.hub.messaging;
 
-import io.kxm.core.check.EnvNumber;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.SendRate;
+import io.kxm.core.settings.EnvSettings;
 import java.time.Duration;
 import java.util.Map;
 
@@ -41,28 +41,34 @@ public record MessagingSettings(
     Duration awaitRecheck,
     SendRate sendRate,
     Duration shortLivedAgentTtl) {
+  private static final Duration LEASE_MIN = Duration.ofSeconds(1);
+  private static final Duration LEASE_MAX = Duration.ofDays(1);
+  private static final int MAX_HOPS = 64;
+  private static final Duration KEEP_MIN = Duration.ofSeconds(1);
+  private static final Duration KEEP_MAX = Duration.ofDays(365);
+  private static final Duration TICK_MIN = Duration.ofMillis(10);
+  private static final Duration SWEEP_MAX = Duration.ofMinutes(1);
+  private static final Duration HEARTBEAT_MAX = Duration.ofSeconds(25);
+  private static final int QUEUE_MIN = 16;
+  private static final int QUEUE_MAX = 1_000_000;
 
   public MessagingSettings {
-    range("KXM_PRESENCE_LEASE_MS", presenceLease, Duration.ofSeconds(1), Duration.ofDays(1));
-    if (maxHops < 0 || maxHops > 64) {
-      throw invalid("KXM_MAX_HOPS must be from 0 to 64, got " + maxHops);
+    range("KXM_PRESENCE_LEASE_MS", presenceLease, LEASE_MIN, LEASE_MAX);
+    if (maxHops < 0 || maxHops > MAX_HOPS) {
+      throw invalid("KXM_MAX_HOPS must be from 0 to " + MAX_HOPS + ", got " + maxHops);
     }
-    range("KXM_MESSAGE_RETENTION_MS", retention, Duration.ofSeconds(1), Duration.ofDays(365));
-    range("KXM_SWEEP_INTERVAL_MS", sweepInterval, Duration.ofMillis(10), Duration.ofMinutes(1));
-    range("purge interval", purgeInterval, Duration.ofMillis(10), Duration.ofHours(1));
-    range("KXM_SSE_HEARTBEAT_MS", streamHeartbeat, Duration.ofMillis(10), Duration.ofSeconds(25));
-    if (streamQueue < 16 || streamQueue > 1_000_000) {
+    range("KXM_MESSAGE_RETENTION_MS", retention, KEEP_MIN, KEEP_MAX);
+    range("KXM_SWEEP_INTERVAL_MS", sweepInterval, TICK_MIN, SWEEP_MAX);
+    range("purge interval", purgeInterval, TICK_MIN, Duration.ofHours(1));
+    range("KXM_SSE_HEARTBEAT_MS", streamHeartbeat, TICK_MIN, HEARTBEAT_MAX);
+    if (streamQueue < QUEUE_MIN || streamQueue > QUEUE_MAX) {
       throw invalid("KXM_SSE_QUEUE must be from 16 to 1,000,000 events, got " + streamQueue);
     }
-    range("await recheck", awaitRecheck, Duration.ofMillis(10), Duration.ofMinutes(1));
+    range("await recheck", awaitRecheck, TICK_MIN, Duration.ofMinutes(1));
     if (sendRate == null) {
       throw invalid("the send rate limit must be given; SendRate.off() turns it off");
     }
-    range(
-        "KXM_SHORT_LIVED_AGENT_TTL_MS",
-        shortLivedAgentTtl,
-        Duration.ofSeconds(1),
-        Duration.ofDays(365));
+    range("KXM_SHORT_LIVED_AGENT_TTL_MS", shortLivedAgentTtl, KEEP_MIN, KEEP_MAX);
   }
 
   public static MessagingSettings defaults() {
@@ -82,25 +88,21 @@ public record MessagingSettings(
   /** The defaults, overridden by whichever {@code KXM_*} variable above is set. */
   public static MessagingSettings fromEnvironment(Map<String, String> env) {
     MessagingSettings d = defaults();
+    EnvSettings read = EnvSettings.of(env);
     return new MessagingSettings(
-        millis(env, "KXM_PRESENCE_LEASE_MS", d.presenceLease),
-        (int) number(env, "KXM_MAX_HOPS", d.maxHops),
-        millis(env, "KXM_MESSAGE_RETENTION_MS", d.retention),
-        millis(env, "KXM_SWEEP_INTERVAL_MS", d.sweepInterval),
+        read.millis("KXM_PRESENCE_LEASE_MS", d.presenceLease, LEASE_MIN, LEASE_MAX),
+        read.integer("KXM_MAX_HOPS", d.maxHops, 0, MAX_HOPS),
+        read.millis("KXM_MESSAGE_RETENTION_MS", d.retention, KEEP_MIN, KEEP_MAX),
+        read.millis("KXM_SWEEP_INTERVAL_MS", d.sweepInterval, TICK_MIN, SWEEP_MAX),
         d.purgeInterval,
-        millis(env, "KXM_SSE_HEARTBEAT_MS", d.streamHeartbeat),
-        Math.clamp(
-            number(env, "KXM_SSE_QUEUE", d.streamQueue), Integer.MIN_VALUE, Integer.MAX_VALUE),
+        read.millis("KXM_SSE_HEARTBEAT_MS", d.streamHeartbeat, TICK_MIN, HEARTBEAT_MAX),
+        read.integer("KXM_SSE_QUEUE", d.streamQueue, QUEUE_MIN, QUEUE_MAX),
         d.awaitRecheck,
         new SendRate(
-            EnvNumber.read(
-                env,
-                "KXM_SEND_RATE_PER_MINUTE",
-                d.sendRate.perMinute(),
-                0,
-                SendRate.MAX_PER_MINUTE),
-            EnvNumber.read(env, "KXM_SEND_BURST", d.sendRate.burst(), 1, SendRate.MAX_BURST)),
-        millis(env, "KXM_SHORT_LIVED_AGENT_TTL_MS", d.shortLivedAgentTtl));
+            read.number(
+                "KXM_SEND_RATE_PER_MINUTE", d.sendRate.perMinute(), 0, SendRate.MAX_PER_MINUTE),
+            read.number("KXM_SEND_BURST", d.sendRate.burst(), 1, SendRate.MAX_BURST)),
+        read.millis("KXM_SHORT_LIVED_AGENT_TTL_MS", d.shortLivedAgentTtl, KEEP_MIN, KEEP_MAX));
   }
 
   public MessagingSettings withPresenceLease(Duration value) {
@@ -215,22 +217,6 @@ public record MessagingSettings(
         awaitRecheck,
         value,
         shortLivedAgentTtl);
-  }
-
-  private static Duration millis(Map<String, String> env, String name, Duration fallback) {
-    return Duration.ofMillis(number(env, name, fallback.toMillis()));
-  }
-
-  private static long number(Map<String, String> env, String name, long fallback) {
-    String value = env.get(name);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      return Long.parseLong(value.strip());
-    } catch (NumberFormatException e) {
-      throw invalid(name + " must be a whole number, got '" + value.strip() + "'");
-    }
   }
 
   private static void range(String name, Duration value, Duration min, Duration max) {

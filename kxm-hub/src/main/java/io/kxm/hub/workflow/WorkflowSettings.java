@@ -1,7 +1,6 @@
 package io.kxm.hub.workflow;
 
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
+import io.kxm.core.settings.EnvSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -30,6 +29,7 @@ public record WorkflowSettings(
     Duration promptTtl,
     Duration sweepInterval,
     Duration purgeInterval) {
+  private static final Duration FOREVER = Duration.ofMillis(Long.MAX_VALUE);
 
   public WorkflowSettings {
     Objects.requireNonNull(definitionsDir, "definitionsDir");
@@ -54,13 +54,14 @@ public record WorkflowSettings(
 
   public static WorkflowSettings fromEnvironment(Path root, Map<String, String> env) {
     WorkflowSettings d = defaults(root);
-    String dir = env.get("KXM_WORKFLOWS_DIR");
+    EnvSettings read = EnvSettings.of(env);
+    String dir = read.string("KXM_WORKFLOWS_DIR");
     return new WorkflowSettings(
-        dir == null || dir.isBlank() ? d.definitionsDir : Path.of(dir).toAbsolutePath(),
+        dir == null ? d.definitionsDir : Path.of(dir).toAbsolutePath(),
         d.retrospectivesDir,
-        millis(env, "KXM_WORKFLOW_RETENTION_MS", d.retention),
-        millis(env, "KXM_WORKFLOW_PROMPT_TTL_MS", d.promptTtl),
-        millis(env, "KXM_WORKFLOW_SWEEP_INTERVAL_MS", d.sweepInterval),
+        millis(read, "KXM_WORKFLOW_RETENTION_MS", d.retention),
+        millis(read, "KXM_WORKFLOW_PROMPT_TTL_MS", d.promptTtl),
+        millis(read, "KXM_WORKFLOW_SWEEP_INTERVAL_MS", d.sweepInterval),
         d.purgeInterval);
   }
 
@@ -74,20 +75,7 @@ public record WorkflowSettings(
         definitionsDir, retrospectivesDir, retention, promptTtl, sweepInterval, value);
   }
 
-  private static Duration millis(Map<String, String> env, String name, Duration fallback) {
-    String value = env.get(name);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      long ms = Long.parseLong(value.trim());
-      if (ms >= 1) {
-        return Duration.ofMillis(ms);
-      }
-    } catch (NumberFormatException e) {
-      // reported below
-    }
-    throw new KxmException(
-        ErrorCode.CONFIG_INVALID, name + " must be a whole number of milliseconds, got " + value);
+  private static Duration millis(EnvSettings read, String name, Duration fallback) {
+    return read.millis(name, fallback, Duration.ofMillis(1), FOREVER);
   }
 }

@@ -1,10 +1,8 @@
 package io.kxm.session.builtin;
 
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.core.settings.EnvSettings;
 import java.nio.file.Path;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -47,45 +45,12 @@ public record BuiltinSettings(
   }
 
   public static BuiltinSettings fromEnvironment(Map<String, String> env) {
+    EnvSettings read = EnvSettings.of(env);
     return new BuiltinSettings(
-        autoApprove(env.get(AUTO_APPROVE)),
-        number(env, MAX_STEPS, 50, 1, 1000),
-        number(env, MAX_OUTPUT_TOKENS, 8192, 256, 200_000),
-        blankToNull(env.get(MODEL)),
+        read.choice(AUTO_APPROVE, AutoApprove.class, AutoApprove.NONE),
+        read.integer(MAX_STEPS, 50, 1, 1000),
+        read.integer(MAX_OUTPUT_TOKENS, 8192, 256, 200_000),
+        read.string(MODEL),
         StatePaths.fromEnvironment(env).root().resolve("runtime").resolve("worktrees"));
-  }
-
-  private static AutoApprove autoApprove(String value) {
-    if (value == null || value.isBlank()) {
-      return AutoApprove.NONE;
-    }
-    try {
-      return AutoApprove.valueOf(value.strip().toUpperCase(Locale.ROOT));
-    } catch (IllegalArgumentException e) {
-      throw new KxmException(
-          ErrorCode.CONFIG_INVALID, AUTO_APPROVE + " is none, writes or all, got '" + value + "'");
-    }
-  }
-
-  private static int number(Map<String, String> env, String name, int fallback, int min, int max) {
-    String value = env.get(name);
-    if (value == null || value.isBlank()) {
-      return fallback;
-    }
-    try {
-      int n = Integer.parseInt(value.strip());
-      if (n >= min && n <= max) {
-        return n;
-      }
-    } catch (NumberFormatException e) {
-      // refused below
-    }
-    throw new KxmException(
-        ErrorCode.CONFIG_INVALID,
-        name + " must be a whole number from " + min + " to " + max + ", got '" + value + "'");
-  }
-
-  private static String blankToNull(String value) {
-    return value == null || value.isBlank() ? null : value.strip();
   }
 }

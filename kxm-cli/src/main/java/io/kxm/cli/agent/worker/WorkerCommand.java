@@ -1,9 +1,9 @@
 package io.kxm.cli.agent.worker;
 
 import io.kxm.cli.CliContext;
-import io.kxm.core.check.EnvNumber;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.settings.EnvSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -100,6 +100,7 @@ public final class WorkerCommand implements Callable<Integer> {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--name and --harness are required to run a worker (or use --list)");
     }
+    EnvSettings settings = EnvSettings.of(context.env());
     WorkerOptions options =
         new WorkerOptions(
             name,
@@ -109,15 +110,12 @@ public final class WorkerCommand implements Callable<Integer> {
             model,
             concurrency,
             workspace(),
-            (int)
-                EnvNumber.read(context.env(), MAX_ATTEMPTS, WorkerOptions.DEFAULT_ATTEMPTS, 1, 20),
-            Duration.ofMillis(
-                EnvNumber.read(
-                    context.env(),
-                    RETRY_BACKOFF_MS,
-                    WorkerOptions.DEFAULT_BACKOFF.toMillis(),
-                    0,
-                    3_600_000)));
+            settings.integer(MAX_ATTEMPTS, WorkerOptions.DEFAULT_ATTEMPTS, 1, 20),
+            settings.millis(
+                RETRY_BACKOFF_MS,
+                WorkerOptions.DEFAULT_BACKOFF,
+                Duration.ZERO,
+                Duration.ofHours(1)));
     Worker worker = Worker.start(context, options, Clock.systemUTC());
     Thread hook = new Thread(worker::close, "kxm-worker-exit");
     Runtime.getRuntime().addShutdownHook(hook);

@@ -10,6 +10,8 @@ import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.settings.EnvSettings;
+import io.kxm.supervisor.SupervisorConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
@@ -109,19 +111,13 @@ public final class RunWatch {
   /**
    * A minute, or three keep-alive intervals when {@code KXM_STREAM_HEARTBEAT_MS} here says they are
    * longer, so that only a stream that missed several keep-alives counts as dead.
+   *
+   * @throws io.kxm.core.error.KxmException {@code config_invalid} when the value does not fit
    */
   static Duration idleLimit(CliContext context) {
     Duration limit = Duration.ofMinutes(1);
-    try {
-      String heartbeat = context.env().get("KXM_STREAM_HEARTBEAT_MS");
-      if (heartbeat != null) {
-        Duration three = Duration.ofMillis(Long.parseLong(heartbeat.strip())).multipliedBy(3);
-        return three.compareTo(limit) > 0 ? three : limit;
-      }
-    } catch (NumberFormatException | ArithmeticException e) {
-      // The supervisor refuses such a value at start; the default fits every valid one up to 20 s.
-    }
-    return limit;
+    Duration three = SupervisorConfig.streamHeartbeat(context.env()).multipliedBy(3);
+    return three.compareTo(limit) > 0 ? three : limit;
   }
 
   int follow() {
@@ -288,7 +284,7 @@ public final class RunWatch {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("approved", approved);
     body.put("answer", answer);
-    body.put("by", context.env().getOrDefault("USER", "operator"));
+    body.put("by", EnvSettings.of(context.env()).string("USER", "operator"));
     client()
         .post(
             "/v1/runs/"
