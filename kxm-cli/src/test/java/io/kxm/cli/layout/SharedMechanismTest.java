@@ -24,6 +24,11 @@ class SharedMechanismTest {
               + "|(\\.multipliedBy\\(\\s*1L?\\s*<<)"
               + "|(RetryPolicy\\s*\\.\\s*(<[^>]*>)?\\s*builder\\()");
 
+  /** A file rolled by hand ({@code name.1}, {@code name.2}…) or another rolling appender. */
+  static final Pattern HAND_ROLLING =
+      Pattern.compile(
+          "(resolveSibling\\([^;]*\\+\\s*\"\\.\"\\s*\\+\\s*\\w+\\s*\\))"
+              + "|(RollingFileAppender)|(void rotate\\()");
 
   @Test
   void no_main_source_outside_the_retry_package_builds_its_own_backoff() {
@@ -32,6 +37,12 @@ class SharedMechanismTest {
         .isEmpty();
   }
 
+  @Test
+  void no_main_source_outside_the_log_package_rolls_a_file_of_its_own() {
+    assertThat(offenders(HAND_ROLLING, "io/kxm/core/log/"))
+        .as("write rolled JSON-lines logs with io.kxm.core.log.JsonLinesFile instead")
+        .isEmpty();
+  }
 
   @Test
   void the_scans_recognise_the_hand_loops_they_replaced() {
@@ -40,6 +51,13 @@ class SharedMechanismTest {
     assertThat(HAND_BACKOFF.matcher("b.multipliedBy(1L << Math.min(n, 20))").find()).isTrue();
     assertThat(HAND_BACKOFF.matcher("RetryPolicy.<Object>builder()").find()).isTrue();
     assertThat(HAND_BACKOFF.matcher("sweep.multipliedBy(2).plus(keepAlive)").find()).isFalse();
+    assertThat(
+            HAND_ROLLING
+                .matcher("return file.resolveSibling(file.getFileName() + \".\" + index);")
+                .find())
+        .isTrue();
+    assertThat(HAND_ROLLING.matcher("db.resolveSibling(base + \".\" + n + \".bak\")").find())
+        .isFalse();
   }
 
   private static List<String> offenders(Pattern pattern, String home) {
