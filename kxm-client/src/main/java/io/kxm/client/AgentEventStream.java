@@ -4,6 +4,7 @@ import io.kxm.client.sse.SseFrame;
 import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.retry.Backoff;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -87,11 +88,12 @@ public final class AgentEventStream implements AutoCloseable {
   }
 
   private void run() {
-    Duration pause = timing.retryMin();
+    Backoff backoff = new Backoff(timing.retryMin(), timing.retryMax());
+    int failures = 0;
     while (closed.getCount() > 0) {
       try {
         if (readOnce()) {
-          pause = timing.retryMin();
+          failures = 0;
         }
       } catch (KxmException e) {
         if (FATAL.contains(e.code())) {
@@ -103,13 +105,10 @@ public final class AgentEventStream implements AutoCloseable {
       } catch (IOException e) {
         log.debug("event stream dropped, will resume after {}: {}", lastSeq(), e.toString());
       }
-      if (await(pause)) {
+      failures++;
+      if (await(backoff.pause(failures))) {
         return;
       }
-      pause =
-          pause.multipliedBy(2).compareTo(timing.retryMax()) > 0
-              ? timing.retryMax()
-              : pause.multipliedBy(2);
     }
   }
 

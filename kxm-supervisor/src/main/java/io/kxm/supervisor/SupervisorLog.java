@@ -1,14 +1,9 @@
 package io.kxm.supervisor;
 
 import io.kxm.core.json.Json;
-import java.io.IOException;
+import io.kxm.core.log.JsonLinesFile;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -22,19 +17,19 @@ public final class SupervisorLog implements AutoCloseable {
   static final long MAX_BYTES = 2L * 1024 * 1024;
   static final int KEEP = 3;
 
-  private final Path file;
+  private final JsonLinesFile out;
   private final Clock clock;
-  private final PrintStream fallback;
-  private boolean closed;
 
   public SupervisorLog(Path file, Clock clock, PrintStream fallback) {
-    this.file = file;
+    // The log must never take the supervisor down; say it on the console instead.
+    this.out =
+        new JsonLinesFile(
+            file, MAX_BYTES, KEEP, problem -> fallback.println("kxm-runtime: " + problem));
     this.clock = clock;
-    this.fallback = fallback;
   }
 
   public Path file() {
-    return file;
+    return out.file();
   }
 
   public void info(String event, Map<String, ?> fields) {
@@ -49,50 +44,17 @@ public final class SupervisorLog implements AutoCloseable {
     write("error", event, fields);
   }
 
-  private synchronized void write(String level, String event, Map<String, ?> fields) {
-    if (closed) {
-      return;
-    }
+  private void write(String level, String event, Map<String, ?> fields) {
     Map<String, Object> line = new LinkedHashMap<>();
     line.put("ts", clock.instant().toString());
     line.put("level", level);
     line.put("event", event);
     line.putAll(fields);
-    byte[] bytes = (Json.write(line) + "\n").getBytes(StandardCharsets.UTF_8);
-    try {
-      Files.createDirectories(file.getParent());
-      if (Files.exists(file) && Files.size(file) + bytes.length > MAX_BYTES) {
-        rotate();
-      }
-      if (!Files.exists(file)) {
-        Files.createFile(
-            file,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      }
-      Files.write(file, bytes, StandardOpenOption.APPEND);
-    } catch (IOException | UnsupportedOperationException e) {
-      // UnsupportedOperationException: a file system without POSIX modes. The log must never
-      // take the supervisor down; say it on the console instead.
-      fallback.println("kxm-runtime: cannot write " + file + ": " + e.getMessage());
-    }
-  }
-
-  private void rotate() throws IOException {
-    Files.deleteIfExists(numbered(KEEP));
-    for (int i = KEEP - 1; i >= 1; i--) {
-      if (Files.exists(numbered(i))) {
-        Files.move(numbered(i), numbered(i + 1), StandardCopyOption.REPLACE_EXISTING);
-      }
-    }
-    Files.move(file, numbered(1), StandardCopyOption.REPLACE_EXISTING);
-  }
-
-  private Path numbered(int index) {
-    return file.resolveSibling(file.getFileName() + "." + index);
+    out.append(Json.write(line));
   }
 
   @Override
-  public synchronized void close() {
-    closed = true;
+  public void close() {
+    out.close();
   }
 }

@@ -91,11 +91,6 @@ class ClassNameCollisionTest {
               "io.kxm.session.provider",
               "io.kxm.client.sse"),
           new Allowed(
-              "ToolInput",
-              "to be renamed: the tool catalog's argument reader beside the built-in agent's",
-              "io.kxm.core.tool",
-              "io.kxm.session.builtin"),
-          new Allowed(
               "SseReader",
               "to be merged: the model providers' and the hub client's SSE readers",
               "io.kxm.session.provider",

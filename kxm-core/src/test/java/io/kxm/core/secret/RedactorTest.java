@@ -125,4 +125,14 @@ class RedactorTest {
     assertThat(Redactor.redacts("stage", "Zm9vYmFyYmF6cXV4cXV1eDEyMzQ1")).isFalse();
     assertThat(Redactor.redacts("apiKey", "short")).isFalse();
   }
+
+  @Test
+  void the_user_and_password_of_a_url_are_masked_and_where_it_points_is_kept() {
+    String text =
+        "connect to rediss://alice:hunter2@redis.internal:6380/0 failed; see https://example.com/a@b";
+
+    assertThat(Redactor.redact(text))
+        .isEqualTo(
+            "connect to rediss://[REDACTED]@redis.internal:6380/0 failed; see https://example.com/a@b");
+  }
 }

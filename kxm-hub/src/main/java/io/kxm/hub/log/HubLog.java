@@ -3,15 +3,14 @@ package io.kxm.hub.log;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.log.JsonLinesFile;
 import io.kxm.core.secret.Redactor;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.Map;
-import java.util.concurrent.atomic.AtomicBoolean;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -24,11 +23,10 @@ public final class HubLog implements AutoCloseable {
   public static final long MAX_BYTES = 10L * 1024 * 1024;
   public static final int KEEP = 3;
 
-  private final RotatingFile out;
+  private final JsonLinesFile out;
   private final Clock clock;
-  private final AtomicBoolean warned = new AtomicBoolean();
 
-  private HubLog(RotatingFile out, Clock clock) {
+  private HubLog(JsonLinesFile out, Clock clock) {
     this.out = out;
     this.clock = clock;
   }
@@ -39,8 +37,13 @@ public final class HubLog implements AutoCloseable {
 
   public static HubLog open(Path logsDir, Clock clock, long maxBytes, int keep) {
     Path file = logsDir.resolve(FILE_NAME);
+    // A full disk must not fail requests; say so once, without a stack trace.
+    JsonLinesFile out =
+        new JsonLinesFile(
+            file, maxBytes, keep, problem -> System.err.println("kxm hub: " + problem));
     try {
-      return new HubLog(new RotatingFile(file, maxBytes, keep), clock);
+      out.open();
+      return new HubLog(out, clock);
     } catch (IOException e) {
       throw new KxmException(
           ErrorCode.STATE_DIR_UNUSABLE,
@@ -89,11 +92,7 @@ public final class HubLog implements AutoCloseable {
 
   @Override
   public void close() {
-    try {
-      out.close();
-    } catch (IOException e) {
-      warnOnce(e);
-    }
+    out.close();
   }
 
   private ObjectNode line(String level, String event) {
@@ -103,18 +102,6 @@ public final class HubLog implements AutoCloseable {
   }
 
   private void write(ObjectNode line) {
-    try {
-      out.append((Json.write(line) + "\n").getBytes(StandardCharsets.UTF_8));
-    } catch (IOException | RuntimeException e) {
-      warnOnce(e);
-    }
-  }
-
-  /** A full disk must not fail requests; say so once, without a stack trace. */
-  private void warnOnce(Exception e) {
-    if (warned.compareAndSet(false, true)) {
-      System.err.println(
-          "kxm hub: cannot write " + out.file() + " (" + e.getMessage() + "); log lines are lost");
-    }
+    out.append(Json.write(line));
   }
 }

@@ -2,6 +2,7 @@ package io.kxm.runtime.sync;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.retry.Backoff;
 import io.kxm.core.sync.SyncLimits;
 import java.time.Duration;
 
@@ -53,10 +54,6 @@ public record PushSettings(
 
   /** The wait after {@code failures} failed pushes in a row (1 or more), doubling up to the cap. */
   Duration backoff(int failures) {
-    Duration wait = backoffMin;
-    for (int i = 1; i < failures && wait.compareTo(backoffMax) < 0; i++) {
-      wait = wait.multipliedBy(2);
-    }
-    return wait.compareTo(backoffMax) > 0 ? backoffMax : wait;
+    return new Backoff(backoffMin, backoffMax).pause(failures);
   }
 }

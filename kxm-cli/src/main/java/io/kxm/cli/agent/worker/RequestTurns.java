@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.peer.Message;
+import io.kxm.core.retry.Backoff;
 import io.kxm.core.secret.Redactor;
 import java.time.Duration;
 import java.util.Collections;
@@ -32,6 +33,9 @@ import org.slf4j.LoggerFactory;
 final class RequestTurns implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(RequestTurns.class);
   private static final int DETAIL_CHARS = 300;
+
+  /** A retry waits at most 2^20 times the first pause: twenty doublings. */
+  private static final long MAX_GROWTH = 1L << 20;
 
   private final WorkerOptions options;
   private final HubAnswers answers;
@@ -246,7 +250,8 @@ final class RequestTurns implements AutoCloseable {
       job.steers().forEach(steer -> settle(steer.id()));
       return;
     }
-    Duration pause = options.retryBackoff().multipliedBy(1L << Math.min(attempts - 1, 20));
+    Duration first = options.retryBackoff();
+    Duration pause = new Backoff(first, first.multipliedBy(MAX_GROWTH)).pause(attempts);
     LOG.info(
         "worker {}: request {} failed ({}); attempt {} of {} in {} ms",
         options.name(),

@@ -3,6 +3,7 @@ package io.kxm.cli.agent.worker;
 import io.kxm.cli.runtime.SupervisorClient;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.retry.Backoff;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -20,8 +21,9 @@ import tools.jackson.databind.JsonNode;
 final class SupervisorTurns {
   private static final Set<String> ENDED =
       Set.of("completed", "failed", "cancelled", "interrupted");
-  private static final Duration POLL_MIN = Duration.ofMillis(50);
-  private static final Duration POLL_MAX = Duration.ofMillis(500);
+
+  /** Polls of a run in flight: often at first, then less so, since long turns are common. */
+  private static final Backoff POLL = new Backoff(Duration.ofMillis(50), Duration.ofMillis(500));
 
   private final Supplier<SupervisorClient> supervisor;
   private final Supplier<Optional<SupervisorClient>> running;
@@ -89,8 +91,7 @@ final class SupervisorTurns {
     }
     String runId = queued.path("id").asString();
     started.accept(runId);
-    Duration pause = POLL_MIN;
-    while (true) {
+    for (int polls = 1; ; polls++) {
       JsonNode run =
           supervisor.get().get("/v1/runs/" + SupervisorClient.segment(runId)).path("run");
       String status = run.path("status").asString("");
@@ -101,8 +102,7 @@ final class SupervisorTurns {
             run.path("finalMessage").isString() ? run.path("finalMessage").asString() : null,
             run.path("error").isString() ? run.path("error").asString() : null);
       }
-      Thread.sleep(pause.toMillis());
-      pause = pause.multipliedBy(2).compareTo(POLL_MAX) > 0 ? POLL_MAX : pause.multipliedBy(2);
+      Thread.sleep(POLL.pause(polls));
     }
   }
 

@@ -1,5 +1,6 @@
 package io.kxm.cli.session.watch;
 
+import dev.failsafe.Execution;
 import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
@@ -10,6 +11,7 @@ import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.retry.Backoff;
 import io.kxm.core.settings.EnvSettings;
 import io.kxm.supervisor.SupervisorConfig;
 import java.io.IOException;
@@ -43,6 +45,11 @@ public final class RunWatch {
 
   /** Continuations followed one after another at most, so a watch always ends. */
   private static final int MAX_CONTINUATIONS = 16;
+
+  /** How a lost stream is retried: tries in a row that bring no event before the watch gives up. */
+  static final Backoff BACKOFF = new Backoff(Duration.ofMillis(250), Duration.ofSeconds(4));
+
+  private static final int ATTEMPTS = 8;
 
   private static final Set<ErrorCode> RETRYABLE =
       Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
@@ -93,8 +100,7 @@ public final class RunWatch {
     String run = runId;
     long from = after;
     for (int hop = 0; ; hop++) {
-      RunWatch watch =
-          new RunWatch(context, run, from, json, Backoff.DEFAULT, idleLimit(context), asker);
+      RunWatch watch = new RunWatch(context, run, from, json, BACKOFF, idleLimit(context), asker);
       int exit = watch.follow();
       if (watch.continuation == null || hop >= MAX_CONTINUATIONS) {
         return exit;
@@ -122,9 +128,12 @@ public final class RunWatch {
 
   int follow() {
     supervisor = BackgroundRuntime.ensure(context);
+    Execution<Object> tries = backoff.tries(ATTEMPTS, RunWatch::retryable);
     int failures = 0;
     while (true) {
       long before = lastSeq;
+      // A connection that closed cleanly without the run ending counts as a failed try.
+      Exception failure = null;
       try {
         readOnce();
         Optional<Integer> exit = ended(lastSeq > before);
@@ -132,15 +141,27 @@ public final class RunWatch {
           return exit.get();
         }
       } catch (IOException e) {
-        // A dropped connection; resume below.
+        failure = e;
       } catch (KxmException e) {
-        if (!RETRYABLE.contains(e.code())) {
+        if (!retryable(e)) {
           lines.endLine();
           throw e;
         }
+        failure = e;
       }
-      failures = lastSeq > before ? 0 : failures + 1;
-      if (failures >= backoff.attempts()) {
+      Duration pause;
+      if (lastSeq > before) {
+        // The stream moved on: the next row of failed tries starts over.
+        tries = backoff.tries(ATTEMPTS, RunWatch::retryable);
+        failures = 0;
+        pause = backoff.first();
+      } else {
+        tries.recordException(
+            failure == null ? new IOException("the event stream ended early") : failure);
+        failures++;
+        pause = tries.getDelay();
+      }
+      if (tries.isComplete()) {
         lines.endLine();
         throw new KxmException(
             ErrorCode.RUNTIME_UNREACHABLE,
@@ -159,10 +180,15 @@ public final class RunWatch {
       lines.endLine();
       context.err().println("reconnecting… (after event " + lastSeq + ")");
       context.err().flush();
-      pause(failures);
+      pause(pause);
       supervisor =
           RunningSupervisor.find(BackgroundRuntime.paths(context), context.env()).orElse(null);
     }
+  }
+
+  /** A dropped connection, a stream that ended early, or a supervisor that is away for now. */
+  private static boolean retryable(Throwable failure) {
+    return !(failure instanceof KxmException e) || RETRYABLE.contains(e.code());
   }
 
   /**
@@ -302,9 +328,9 @@ public final class RunWatch {
     return new SupervisorClient(supervisor);
   }
 
-  private void pause(int failures) {
+  private void pause(Duration pause) {
     try {
-      Thread.sleep(backoff.pause(failures));
+      Thread.sleep(pause);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KxmException(

@@ -53,7 +53,7 @@ class RunWatchTest {
             runId,
             0,
             false,
-            Backoff.DEFAULT,
+            RunWatch.BACKOFF,
             Duration.ofMinutes(1),
             prompt -> {
               asked.add(prompt);
@@ -170,7 +170,7 @@ class RunWatchTest {
     // Keep-alives come every 15 s by default: a run waiting for an answer is quiet past 700 ms.
     CompletableFuture<Integer> watch =
         CompletableFuture.supplyAsync(() ->
-            new RunWatch(context, runId, 0, false, Backoff.DEFAULT, Duration.ofMillis(700), null)
+            new RunWatch(context, runId, 0, false, RunWatch.BACKOFF, Duration.ofMillis(700), null)
                 .follow());
     Awaitility.await()
         .atMost(Duration.ofSeconds(30))
