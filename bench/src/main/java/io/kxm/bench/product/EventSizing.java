@@ -2,7 +2,7 @@ package io.kxm.bench.product;
 
 import io.kxm.bench.client.HttpConnection;
 import io.kxm.bench.client.Payloads;
-import io.kxm.bench.client.SseEvent;
+import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -29,7 +29,7 @@ final class EventSizing {
     Agent probe = client.register(c, "size-probe-" + sender.name(), "sizes benchmark events");
     c.send(client.sendRequest(sender, probe.name(), Payloads.content(PROBE_CONTENT)))
         .expect(201, "send to the size probe");
-    SseEvent event;
+    SseFrame event;
     try (SseStream s = client.events(probe).readTimeout(Duration.ofSeconds(30))) {
       event = s.next();
     }
