@@ -2,10 +2,10 @@ package io.kxm.bench.fault;
 
 import io.kxm.bench.Log;
 import io.kxm.bench.Measure;
-import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SessionCalls;
 import io.kxm.bench.product.SupervisorProcess;
+import io.kxm.core.sse.SseFrame;
 import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.RecordedRequest;

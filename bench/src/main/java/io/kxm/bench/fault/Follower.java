@@ -1,9 +1,9 @@
 package io.kxm.bench.fault;
 
-import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;

@@ -1,8 +1,8 @@
 package io.kxm.bench.fault;
 
-import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SupervisorProcess;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -3,11 +3,11 @@ package io.kxm.bench.fault;
 import static io.kxm.bench.fault.Wire.count;
 
 import io.kxm.bench.Log;
-import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
 import io.kxm.bench.product.HubProcess;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;

@@ -2,8 +2,8 @@ package io.kxm.bench.product;
 
 import io.kxm.bench.client.HttpConnection;
 import io.kxm.bench.client.Payloads;
-import io.kxm.core.sse.SseFrame;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;

@@ -1,9 +1,9 @@
 package io.kxm.bench.client;
 
-import io.kxm.core.sse.SseFrame;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
