@@ -175,16 +175,19 @@ public final class SseReader {
       byte[] b = buf;
       int p = pos;
       int end = lim;
+      // The CR state stays in a local: a field written per byte costs this loop most of its speed.
+      boolean cr = afterCr;
       while (p < end) {
         byte c = b[p++];
-        if (c == '\n' && afterCr) {
-          afterCr = false;
-          continue;
-        }
-        afterCr = c == '\r';
         if (c == '\n' || c == '\r') {
+          if (c == '\n' && cr) {
+            cr = false;
+            continue;
+          }
+          cr = c == '\r';
           if (lineEmpty && sawData) {
             pos = p;
+            afterCr = cr;
             return true;
           }
           if (lineEmpty) {
@@ -193,6 +196,7 @@ public final class SseReader {
           lineStart = true;
           lineEmpty = true;
         } else {
+          cr = false;
           if (lineStart) {
             sawData |= c == 'd';
             lineStart = false;
@@ -201,6 +205,7 @@ public final class SseReader {
         }
       }
       pos = p;
+      afterCr = cr;
     }
   }
 
