@@ -4,17 +4,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import io.kxm.testkit.http.HubHttp;
 import io.kxm.testkit.http.HubHttp.AgentKey;
-import io.kxm.testkit.http.SseFrames;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -127,11 +128,9 @@ class HubCrashTest {
   }
 
   private void follow(HubHttp http, AgentKey sink, long after) {
-    try (SseFrames frames =
-        new SseFrames(http.stream("/v1/agents/" + sink.id() + "/events", sink, after))) {
-      Optional<SseFrames.Frame> frame;
-      while ((frame = frames.next()).isPresent()) {
-        SseFrames.Frame f = frame.get();
+    try (InputStream body = http.stream("/v1/agents/" + sink.id() + "/events", sink, after)) {
+      SseReader frames = new SseReader(body, 1 << 20, 1 << 20);
+      for (SseFrame f = frames.next(); f != null; f = frames.next()) {
         if (f.id() == null) {
           continue;
         }

@@ -3,16 +3,16 @@ package io.kxm.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import io.kxm.testkit.http.HubHttp;
 import io.kxm.testkit.http.HubHttp.AgentKey;
-import io.kxm.testkit.http.SseFrames;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.Random;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -79,16 +79,16 @@ class StreamResumeStormTest {
         long after = seqs.isEmpty() ? 0 : seqs.getLast();
         int take = 1 + random.nextInt(36);
         connections++;
-        try (InputStream body = http.stream("/v1/agents/" + sink.id() + "/events", sink, after);
-            SseFrames frames = new SseFrames(body)) {
-          Optional<SseFrames.Frame> frame;
+        try (InputStream body = http.stream("/v1/agents/" + sink.id() + "/events", sink, after)) {
+          SseReader frames = new SseReader(body, 1 << 20, 1 << 20);
+          SseFrame frame;
           // Stop at the last request: past it the stream only carries heartbeats.
-          while (take > 0 && ids.size() < MESSAGES && (frame = frames.next()).isPresent()) {
-            if (frame.get().id() == null) {
+          while (take > 0 && ids.size() < MESSAGES && (frame = frames.next()) != null) {
+            if (frame.id() == null) {
               continue;
             }
-            JsonNode envelope = Json.read(frame.get().data());
-            seqs.add(Long.parseLong(frame.get().id()));
+            JsonNode envelope = Json.read(frame.data());
+            seqs.add(Long.parseLong(frame.id()));
             if ("message.queued".equals(envelope.path("type").asString())) {
               ids.add(envelope.path("data").path("message").path("id").asString());
             }

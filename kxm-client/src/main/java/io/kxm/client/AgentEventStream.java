@@ -1,10 +1,10 @@
 package io.kxm.client;
 
-import io.kxm.client.sse.SseFrame;
-import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.retry.Backoff;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -28,7 +28,7 @@ public final class AgentEventStream implements AutoCloseable {
   /** Bounds on what one peer can make this process hold; a request is at most 32,000 chars. */
   public static final int MAX_LINE_BYTES = 1024 * 1024;
 
-  public static final int MAX_EVENT_CHARS = 1024 * 1024;
+  public static final int MAX_EVENT_BYTES = 1024 * 1024;
 
   private static final Logger log = LoggerFactory.getLogger(AgentEventStream.class);
   private static final Set<ErrorCode> FATAL =
@@ -123,7 +123,7 @@ public final class AgentEventStream implements AutoCloseable {
       if (closed.getCount() == 0) {
         return false;
       }
-      SseReader sse = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
+      SseReader sse = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_BYTES).skipOversized();
       boolean delivered = false;
       for (SseFrame frame = sse.next(); frame != null; frame = sse.next()) {
         delivered |= frames.dispatch(frame);

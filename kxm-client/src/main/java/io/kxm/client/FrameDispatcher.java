@@ -1,7 +1,7 @@
 package io.kxm.client;
 
-import io.kxm.client.sse.SseFrame;
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
 import java.time.Instant;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;

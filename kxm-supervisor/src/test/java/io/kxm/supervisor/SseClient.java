@@ -1,23 +1,25 @@
 package io.kxm.supervisor;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A test's SSE client over java.net.http: reads the raw {@code id:}, {@code event:} and {@code
- * data:} lines of one stream frame by frame. Closing it drops the connection.
+ * A test's SSE client over java.net.http: reads one stream frame by frame through the one {@link
+ * SseReader}, keeping its comments. Closing it drops the connection.
  */
 final class SseClient implements AutoCloseable {
   private static final HttpClient CLIENT =
@@ -35,14 +37,14 @@ final class SseClient implements AutoCloseable {
   }
 
   private final int status;
-  private final Stream<String> lines;
-  private final Iterator<String> iterator;
+  private final InputStream body;
   private final List<String> comments = new ArrayList<>();
+  private final SseReader reader;
 
-  private SseClient(int status, Stream<String> lines) {
+  private SseClient(int status, InputStream body) {
     this.status = status;
-    this.lines = lines;
-    this.iterator = lines.iterator();
+    this.body = body;
+    this.reader = new SseReader(body, 1 << 20, 1 << 20).onComment(c -> comments.add(c.strip()));
   }
 
   static SseClient open(String url, String token, Map<String, String> headers)
@@ -52,8 +54,8 @@ final class SseClient implements AutoCloseable {
             .header("Accept", "text/event-stream")
             .header("Authorization", "Bearer " + token);
     headers.forEach(request::header);
-    HttpResponse<Stream<String>> response =
-        CLIENT.send(request.GET().build(), HttpResponse.BodyHandlers.ofLines());
+    HttpResponse<InputStream> response =
+        CLIENT.send(request.GET().build(), HttpResponse.BodyHandlers.ofInputStream());
     return new SseClient(response.statusCode(), response.body());
   }
 
@@ -67,9 +69,11 @@ final class SseClient implements AutoCloseable {
 
   /** The body of a refused call, read whole. */
   JsonNode error() {
-    StringBuilder body = new StringBuilder();
-    iterator.forEachRemaining(body::append);
-    return Json.read(body.toString());
+    try {
+      return Json.read(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   List<String> comments() {
@@ -82,28 +86,17 @@ final class SseClient implements AutoCloseable {
    * @throws UncheckedIOException when the connection broke mid-stream
    */
   Frame next() {
-    Long id = null;
-    String event = null;
-    String data = null;
-    while (iterator.hasNext()) {
-      String line = iterator.next();
-      if (line.isEmpty()) {
-        if (data != null) {
-          return new Frame(id == null ? -1 : id, event, Json.read(data));
+    try {
+      for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
+        if (frame.data() != null) {
+          long id = frame.id() == null ? -1 : Long.parseLong(frame.id());
+          return new Frame(id, frame.event(), Json.read(frame.data()));
         }
-      } else if (line.startsWith(":")) {
-        comments.add(line.substring(1).strip());
-      } else if (line.startsWith("id: ")) {
-        id = Long.parseLong(line.substring(4));
-      } else if (line.startsWith("event: ")) {
-        event = line.substring(7);
-      } else if (line.startsWith("data: ")) {
-        data = line.substring(6);
-      } else {
-        throw new AssertionError("not an SSE line: " + line);
       }
+      return null;
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
     }
-    return null;
   }
 
   /** Every frame up to the normal end of the response. */
@@ -117,6 +110,10 @@ final class SseClient implements AutoCloseable {
 
   @Override
   public void close() {
-    lines.close();
+    try {
+      body.close();
+    } catch (IOException e) {
+      // dropping the connection is all a close wants
+    }
   }
 }

@@ -1,6 +1,7 @@
 package io.kxm.bench.client;
 
-import java.io.EOFException;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.InetSocketAddress;
@@ -8,28 +9,25 @@ import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * A server-sent event stream read from a plain socket, one per virtual thread. {@link #skip()}
  * counts events without decoding them (fan-out runs read a thousand streams at once); {@link
- * #next()} decodes them. Lines are capped so a hostile peer cannot exhaust memory.
+ * #next()} decodes them, both through the one {@link SseReader}, whose caps on lines and events
+ * keep a hostile peer from exhausting memory.
  */
 public final class SseStream implements AutoCloseable {
   private static final int MAX_LINE = 1024 * 1024;
+  private static final int MAX_EVENT = 16 * 1024 * 1024;
 
   private final Socket socket;
-  private final InputStream body;
-  private final byte[] buf;
-  private int pos;
-  private int lim;
+  private final SseReader reader;
 
   private SseStream(Socket socket, InputStream body, int bufferSize) {
     this.socket = socket;
-    this.body = body;
-    this.buf = new byte[bufferSize];
+    this.reader = new SseReader(body, MAX_LINE, MAX_EVENT, bufferSize);
   }
 
   /**
@@ -93,125 +91,17 @@ public final class SseStream implements AutoCloseable {
 
   /** Reads past the next event that has data; false when the stream ended first. */
   public boolean skip() throws IOException {
-    boolean lineStart = true;
-    boolean lineEmpty = true;
-    boolean sawData = false;
-    while (true) {
-      if (pos == lim && !fill()) {
-        return false;
-      }
-      byte[] b = buf;
-      int p = pos;
-      int end = lim;
-      while (p < end) {
-        byte c = b[p++];
-        if (c == '\n') {
-          if (lineEmpty && sawData) {
-            pos = p;
-            return true;
-          }
-          if (lineEmpty) {
-            sawData = false; // a comment-only block, such as a heartbeat
-          }
-          lineStart = true;
-          lineEmpty = true;
-        } else if (c != '\r') {
-          if (lineStart) {
-            sawData |= c == 'd';
-            lineStart = false;
-          }
-          lineEmpty = false;
-        }
-      }
-      pos = p;
-    }
+    return reader.skip();
   }
 
   /** The next event with data, decoded; null when the stream ended. */
-  public SseEvent next() throws IOException {
-    String id = null;
-    String type = null;
-    StringBuilder data = null;
-    while (true) {
-      String line = readLine();
-      if (line == null) {
-        return null;
-      }
-      if (line.isEmpty()) {
-        if (data != null) {
-          return new SseEvent(id, type == null ? "message" : type, data.toString());
-        }
-        id = null;
-        type = null;
-        continue;
-      }
-      if (line.charAt(0) == ':') {
-        continue;
-      }
-      int colon = line.indexOf(':');
-      String field = colon < 0 ? line : line.substring(0, colon);
-      String value = colon < 0 ? "" : line.substring(colon + 1);
-      if (value.startsWith(" ")) {
-        value = value.substring(1);
-      }
-      switch (field) {
-        case "id" -> id = value;
-        case "event" -> type = value;
-        case "data" ->
-            data = data == null ? new StringBuilder(value) : data.append('\n').append(value);
-        default -> {} // retry and unknown fields do not matter to a benchmark
+  public SseFrame next() throws IOException {
+    for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
+      if (frame.data() != null) {
+        return frame;
       }
     }
-  }
-
-  private String readLine() throws IOException {
-    byte[] line = null;
-    int n = 0;
-    while (true) {
-      if (pos == lim && !fill()) {
-        if (n == 0) {
-          return null;
-        }
-        throw new EOFException("event stream ended inside a line");
-      }
-      int start = pos;
-      int nl = -1;
-      for (int p = pos; p < lim; p++) {
-        if (buf[p] == '\n') {
-          nl = p;
-          break;
-        }
-      }
-      int stop = nl < 0 ? lim : nl;
-      int len = stop - start;
-      if (n + len > MAX_LINE) {
-        throw new IOException("event stream line longer than " + MAX_LINE + " bytes");
-      }
-      if (line == null) {
-        line = new byte[Math.max(128, len)];
-      } else if (n + len > line.length) {
-        line = Arrays.copyOf(line, Math.max(n + len, line.length * 2));
-      }
-      System.arraycopy(buf, start, line, n, len);
-      n += len;
-      pos = nl < 0 ? lim : nl + 1;
-      if (nl >= 0) {
-        if (n > 0 && line[n - 1] == '\r') {
-          n--;
-        }
-        return new String(line, 0, n, StandardCharsets.UTF_8);
-      }
-    }
-  }
-
-  private boolean fill() throws IOException {
-    int n = body.read(buf, 0, buf.length);
-    if (n <= 0) {
-      return false;
-    }
-    pos = 0;
-    lim = n;
-    return true;
+    return null;
   }
 
   @Override

@@ -2,10 +2,10 @@ package io.kxm.bench.fault;
 
 import io.kxm.bench.Log;
 import io.kxm.bench.Measure;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SessionCalls;
 import io.kxm.bench.product.SupervisorProcess;
+import io.kxm.core.sse.SseFrame;
 import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.RecordedRequest;
@@ -143,7 +143,7 @@ final class BuiltinApprovalKillFault implements Fault {
       throws Exception {
     try (SseStream stream = supervisor.runEvents(runId, 0, 16 * 1024)) {
       stream.readTimeout(Duration.ofSeconds(60));
-      SseEvent event;
+      SseFrame event;
       while ((event = stream.next()) != null) {
         if (event.type().equals("run.approval.required")) {
           return JSON.readTree(event.data()).path("data").path("interactionId").asString();

@@ -1,9 +1,9 @@
 package io.kxm.bench.fault;
 
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Collection;
@@ -96,7 +96,7 @@ final class Follower implements AutoCloseable {
         current = s;
         connections.incrementAndGet();
         s.readTimeout(Duration.ofSeconds(40)); // beyond the hub's 15 s heartbeat
-        SseEvent e;
+        SseFrame e;
         while (running && take > 0 && (e = s.next()) != null) {
           if (e.id() == null) {
             controls.incrementAndGet(); // cursor_expired: never expected in these runs

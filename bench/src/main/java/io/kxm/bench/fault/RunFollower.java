@@ -1,8 +1,8 @@
 package io.kxm.bench.fault;
 
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SupervisorProcess;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -52,7 +52,7 @@ final class RunFollower implements AutoCloseable {
         current = stream;
         connections.incrementAndGet();
         stream.readTimeout(Duration.ofSeconds(40));
-        SseEvent e;
+        SseFrame e;
         while (running && endType == null && (e = stream.next()) != null) {
           accept(e);
           long pause = pauseMillisPerEvent;
@@ -73,7 +73,7 @@ final class RunFollower implements AutoCloseable {
     }
   }
 
-  private void accept(SseEvent e) {
+  private void accept(SseFrame e) {
     long seq = Long.parseLong(e.id());
     if (seq <= lastSeq.get()) {
       duplicates.incrementAndGet();

@@ -3,11 +3,11 @@ package io.kxm.bench.fault;
 import static io.kxm.bench.fault.Wire.count;
 
 import io.kxm.bench.Log;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.Agent;
 import io.kxm.bench.product.HubEndpoint;
 import io.kxm.bench.product.HubProcess;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.net.SocketTimeoutException;
 import java.time.Duration;
@@ -102,7 +102,7 @@ final class SlowSubscriberFault implements Fault {
     boolean cut;
     silent.readTimeout(Duration.ofSeconds(10));
     try {
-      SseEvent e;
+      SseFrame e;
       while ((e = silent.next()) != null) {
         if (e.id() != null) {
           lastSeq = Long.parseLong(e.id());

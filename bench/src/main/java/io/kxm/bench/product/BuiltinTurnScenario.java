@@ -7,8 +7,8 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.bare.BareServerProcess;
 import io.kxm.bench.client.Latencies;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -111,7 +111,7 @@ public final class BuiltinTurnScenario implements Scenario {
         String runId = SessionCalls.submit(supervisor, sessionId, "say done");
         try (SseStream s = supervisor.runEvents(runId, 0, 16 * 1024)) {
           s.readTimeout(Duration.ofSeconds(60));
-          SseEvent event;
+          SseFrame event;
           while ((event = s.next()) != null) {
             switch (event.type()) {
               case "run.completed" -> {

@@ -2,8 +2,8 @@ package io.kxm.bench.product;
 
 import io.kxm.bench.client.HttpConnection;
 import io.kxm.bench.client.Payloads;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -29,7 +29,7 @@ final class EventSizing {
     Agent probe = client.register(c, "size-probe-" + sender.name(), "sizes benchmark events");
     c.send(client.sendRequest(sender, probe.name(), Payloads.content(PROBE_CONTENT)))
         .expect(201, "send to the size probe");
-    SseEvent event;
+    SseFrame event;
     try (SseStream s = client.events(probe).readTimeout(Duration.ofSeconds(30))) {
       event = s.next();
     }

@@ -7,8 +7,8 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.client.HttpConnection;
 import io.kxm.bench.client.Request;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -97,7 +97,7 @@ public final class ReplayScenario implements Scenario {
           // The client's first visit: it reads event 1 and leaves.
           c.send(sends.get(0)).expect(201, "send the first event");
           try (SseStream first = client.events(reader).readTimeout(Duration.ofSeconds(30))) {
-            SseEvent e = first.next();
+            SseFrame e = first.next();
             if (e == null || !"1".equals(e.id())) {
               throw new IllegalStateException("the reader's first event is not id 1: " + e);
             }
@@ -128,7 +128,7 @@ public final class ReplayScenario implements Scenario {
                   "the replay ended after " + i + " of " + backlog + " events");
             }
           }
-          SseEvent last = s.next();
+          SseFrame last = s.next();
           String expected = Long.toString(backlog + 1L);
           if (last == null || !expected.equals(last.id())) {
             throw new IllegalStateException(

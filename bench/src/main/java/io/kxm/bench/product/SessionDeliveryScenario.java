@@ -5,8 +5,8 @@ import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
 import io.kxm.bench.client.Latencies;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -169,7 +169,7 @@ public final class SessionDeliveryScenario implements Scenario {
     void read(AtomicReference<String> interactionId, AtomicReference<Exception> failure) {
       try {
         stream.readTimeout(Duration.ofSeconds(60));
-        SseEvent e;
+        SseFrame e;
         while ((e = stream.next()) != null) {
           if ("message.delta".equals(e.type())) {
             Instant now = Instant.now();

@@ -5,8 +5,8 @@ import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
-import io.kxm.bench.client.SseEvent;
 import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
@@ -92,7 +92,7 @@ public final class SessionReplayScenario implements Scenario {
                   "the replay ended after " + i + " of " + backlog.events() + " events");
             }
           }
-          SseEvent last = s.next();
+          SseFrame last = s.next();
           if (last == null || !"run.completed".equals(last.type())) {
             throw new IllegalStateException(
                 "the replay's last event is " + (last == null ? "missing" : last.type()));

@@ -3,6 +3,7 @@ package io.kxm.bench.client;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Map;
@@ -25,11 +26,11 @@ class SseStreamTest {
       peer.write(CHUNKED_HEAD).write(chunk("id: 1\ndata: {\"seq\":1}\n\n"));
       try (SseStream s = SseStream.open(peer.base(), "/events", Map.of(), 1024)) {
         s.readTimeout(Duration.ofSeconds(30)); // a hang fails the test instead of stalling it
-        assertThat(s.next()).isEqualTo(new SseEvent("1", "message", "{\"seq\":1}"));
+        assertThat(s.next()).isEqualTo(new SseFrame("1", null, "{\"seq\":1}"));
         peer.write("\r\n" + chunk(": heartbeat\n\nid: 2\nevent: message.queued\ndata: a\n"))
             .write("\r\n" + chunk("data: b\n\n"))
             .write("\r\n0\r\n\r\n");
-        assertThat(s.next()).isEqualTo(new SseEvent("2", "message.queued", "a\nb"));
+        assertThat(s.next()).isEqualTo(new SseFrame("2", "message.queued", "a\nb"));
         assertThat(s.next()).isNull();
       }
     }
@@ -63,7 +64,7 @@ class SseStreamTest {
       peer.write("HTTP/1.1 200 OK\r\nContent-Type: text/event-stream\r\n\r\ndata: only\n\n")
           .hangUp();
       try (SseStream s = SseStream.open(peer.base(), "/events", Map.of(), 64)) {
-        assertThat(s.next()).isEqualTo(new SseEvent(null, "message", "only"));
+        assertThat(s.next()).isEqualTo(new SseFrame(null, null, "only"));
         assertThat(s.next()).isNull();
       }
     }

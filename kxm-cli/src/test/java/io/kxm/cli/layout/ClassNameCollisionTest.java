@@ -81,20 +81,9 @@ class ClassNameCollisionTest {
               "io.kxm.bench.baseline"),
           new Allowed(
               "SseEvent",
-              "to be renamed: the hub's stored stream event, the fake provider's and bench's wire events",
+              "to be renamed: the hub's stored stream event beside the fake provider's wire event",
               "io.kxm.hub.sse",
-              "io.kxm.testkit.provider",
-              "io.kxm.bench.client"),
-          new Allowed(
-              "SseFrame",
-              "to be merged: the model providers' and the hub client's SSE readers",
-              "io.kxm.session.provider",
-              "io.kxm.client.sse"),
-          new Allowed(
-              "SseReader",
-              "to be merged: the model providers' and the hub client's SSE readers",
-              "io.kxm.session.provider",
-              "io.kxm.client.sse"));
+              "io.kxm.testkit.provider"));
 
   final SourceTree tree = SourceTree.find();
 

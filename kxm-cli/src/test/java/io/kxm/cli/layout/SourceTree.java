@@ -47,15 +47,28 @@ final class SourceTree {
 
   /** Every .java file under the module's src/main, package-info and module-info included. */
   List<Path> mainSources(String module) {
-    Path main = root.resolve(module).resolve("src/main");
-    if (!Files.isDirectory(main)) {
+    return javaFiles(root.resolve(module).resolve("src/main"));
+  }
+
+  /** Every .java file under the module's src, main and test sources alike. */
+  List<Path> allSources(String module) {
+    return javaFiles(root.resolve(module).resolve("src"));
+  }
+
+  private static List<Path> javaFiles(Path dir) {
+    if (!Files.isDirectory(dir)) {
       return List.of();
     }
-    try (Stream<Path> files = Files.walk(main)) {
+    try (Stream<Path> files = Files.walk(dir)) {
       return files.filter(f -> f.toString().endsWith(".java")).sorted().toList();
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
+  }
+
+  /** The file's text. */
+  static String text(Path file) {
+    return read(file);
   }
 
   /** Lines as {@code wc -l} counts them: newline characters. */

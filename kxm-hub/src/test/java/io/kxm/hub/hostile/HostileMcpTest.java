@@ -3,13 +3,20 @@ package io.kxm.hub.hostile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import io.kxm.core.tool.ToolCatalog;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.hostile.Hostile;
 import io.kxm.testkit.hostile.HostileMcp;
 import io.kxm.testkit.hostile.HostileMcp.Input;
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
@@ -164,12 +171,18 @@ class HostileMcpTest {
     assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
     String body = response.body();
     if (response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream")) {
-      StringBuilder data = new StringBuilder();
-      body.lines()
-          .filter(line -> line.startsWith("data:"))
-          .forEach(line -> data.append(line.substring(5).strip()));
-      body = data.toString();
+      try {
+        SseFrame frame = new SseReader(sseBytes(body), 1 << 20, 1 << 20).next();
+        assertThat(frame).as(body).isNotNull();
+        body = frame.data();
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
     }
     return Json.read(body);
+  }
+
+  private static InputStream sseBytes(String body) {
+    return new ByteArrayInputStream(body.getBytes(StandardCharsets.UTF_8));
   }
 }

@@ -1,10 +1,10 @@
 package io.kxm.hub.support;
 
 import io.kxm.core.json.Json;
-import java.io.BufferedReader;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -20,8 +20,9 @@ import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
 /**
- * A raw SSE client for tests: reads the response line by line on its own thread, keeps every raw
- * line, and hands out complete frames ({@code id:}, {@code event:}, {@code data:}) in order.
+ * A raw SSE client for tests: reads the response through the one {@link SseReader} on its own
+ * thread, keeps every raw line, and hands out complete frames ({@code id:}, {@code event:}, {@code
+ * data:}) in order.
  */
 public final class SseStream implements AutoCloseable {
   private static final Frame END = new Frame(null, null, null);
@@ -131,26 +132,11 @@ public final class SseStream implements AutoCloseable {
   }
 
   private void read() {
-    try (BufferedReader in =
-        new BufferedReader(new InputStreamReader(response.body(), StandardCharsets.UTF_8))) {
-      String id = null;
-      String event = null;
-      String data = null;
-      for (String line = in.readLine(); line != null; line = in.readLine()) {
-        lines.add(line);
-        if (line.isEmpty()) {
-          if (data != null) {
-            frames.add(new Frame(id, event, data));
-          }
-          id = null;
-          event = null;
-          data = null;
-        } else if (line.startsWith("id: ")) {
-          id = line.substring(4);
-        } else if (line.startsWith("event: ")) {
-          event = line.substring(7);
-        } else if (line.startsWith("data: ")) {
-          data = data == null ? line.substring(6) : data + "\n" + line.substring(6);
+    try (InputStream in = response.body()) {
+      SseReader reader = new SseReader(in, 1 << 20, 1 << 20).onLine(lines::add);
+      for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
+        if (frame.data() != null) {
+          frames.add(new Frame(frame.id(), frame.event(), frame.data()));
         }
       }
     } catch (IOException e) {

@@ -1,6 +1,7 @@
 package io.kxm.session.provider;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
 import io.kxm.runtime.usage.TokenUsage;
 import io.kxm.runtime.usage.UsageReports;
 import java.io.InputStream;

@@ -1,5 +1,6 @@
 package io.kxm.session.provider;
 
+import io.kxm.core.sse.SseFrame;
 import tools.jackson.databind.JsonNode;
 
 /** Folds one wire format's stream events into a {@link ModelReply}. */

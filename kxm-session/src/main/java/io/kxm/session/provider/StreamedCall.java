@@ -1,6 +1,8 @@
 package io.kxm.session.provider;
 
 import io.kxm.core.json.Json;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import tools.jackson.core.JacksonException;
@@ -8,13 +10,19 @@ import tools.jackson.databind.JsonNode;
 
 /** Drives a decoder over an open event stream until its closing event, or fails the call. */
 final class StreamedCall {
+  /** The most one line or one event of a provider's stream may hold before the call fails. */
+  static final int MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
   private StreamedCall() {}
 
   static ModelReply read(ProviderHttp http, InputStream body, StreamDecoder decoder) {
     try (body) {
-      SseReader reader = new SseReader(body);
+      SseReader reader = new SseReader(body, MAX_EVENT_BYTES, MAX_EVENT_BYTES);
       SseFrame frame;
       while (!decoder.complete() && (frame = reader.next()) != null) {
+        if (frame.data() == null) {
+          continue;
+        }
         if (frame.data().equals("[DONE]")) {
           decoder.accept(frame, null);
           continue;

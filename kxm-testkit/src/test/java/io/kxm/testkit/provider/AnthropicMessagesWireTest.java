@@ -7,7 +7,7 @@ import static io.kxm.testkit.provider.ProviderCalls.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.http.SseFrames;
+import io.kxm.core.sse.SseFrame;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -45,7 +45,7 @@ class AnthropicMessagesWireTest {
 
     HttpResponse<InputStream> response =
         post(messages, STREAMED, "x-api-key", "sk-any", "anthropic-version", "2023-06-01");
-    List<SseFrames.Frame> frames = frames(response);
+    List<SseFrame> frames = frames(response);
 
     assertThat(response.statusCode()).isEqualTo(200);
     assertThat(response.headers().firstValue("content-type"))

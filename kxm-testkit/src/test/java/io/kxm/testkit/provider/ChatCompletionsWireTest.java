@@ -5,7 +5,7 @@ import static io.kxm.testkit.provider.ProviderCalls.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.http.SseFrames;
+import io.kxm.core.sse.SseFrame;
 import java.net.URI;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -33,7 +33,7 @@ class ChatCompletionsWireTest {
   void streamed_text_turn_sends_unnamed_chunks_and_ends_with_done() throws Exception {
     provider.enqueue(Turn.text("abcdef").inPieces(3));
 
-    List<SseFrames.Frame> frames =
+    List<SseFrame> frames =
         frames(
             post(
                 completions,
@@ -74,7 +74,7 @@ class ChatCompletionsWireTest {
             .inPieces(2)
             .withUsage(40, 7));
 
-    List<SseFrames.Frame> frames =
+    List<SseFrame> frames =
         frames(
             post(
                 completions,

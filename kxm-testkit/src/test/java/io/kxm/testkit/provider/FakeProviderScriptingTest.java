@@ -7,15 +7,16 @@ import static io.kxm.testkit.provider.ProviderCalls.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.http.SseFrames;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.net.Socket;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -227,10 +228,10 @@ class FakeProviderScriptingTest {
 
     List<String> seen = new ArrayList<>();
     IOException broken = null;
-    try (SseFrames frames = new SseFrames(response.body())) {
-      Optional<SseFrames.Frame> next;
-      while ((next = frames.next()).isPresent()) {
-        seen.add(next.get().event());
+    try (InputStream body = response.body()) {
+      SseReader frames = new SseReader(body, 1 << 20, 1 << 20);
+      for (SseFrame next = frames.next(); next != null; next = frames.next()) {
+        seen.add(next.event());
       }
     } catch (IOException e) {
       broken = e;

@@ -7,7 +7,7 @@ import static io.kxm.testkit.provider.ProviderCalls.post;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.http.SseFrames;
+import io.kxm.core.sse.SseFrame;
 import java.io.InputStream;
 import java.net.URI;
 import java.net.http.HttpResponse;
@@ -45,7 +45,7 @@ class OpenAiResponsesWireTest {
 
     HttpResponse<InputStream> response =
         post(responses, STREAMED, "authorization", "Bearer sk-any");
-    List<SseFrames.Frame> frames = frames(response);
+    List<SseFrame> frames = frames(response);
 
     assertThat(response.headers().firstValue("content-type"))
         .hasValue("text/event-stream; charset=utf-8");
@@ -99,7 +99,7 @@ class OpenAiResponsesWireTest {
   void streamed_function_call_sends_argument_deltas_and_a_completed_item() throws Exception {
     provider.enqueue(Turn.toolCall("shell", "{\"command\":[\"ls\",\"-la\"]}"));
 
-    List<SseFrames.Frame> frames = frames(post(responses, STREAMED));
+    List<SseFrame> frames = frames(post(responses, STREAMED));
     List<JsonNode> data = data(frames);
 
     assertThat(events(frames))

@@ -1,7 +1,8 @@
 package io.kxm.testkit.provider;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.http.SseFrames;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
@@ -10,7 +11,6 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** Calls the fake provider over real HTTP and reads its streams frame by frame. */
@@ -40,12 +40,12 @@ final class ProviderCalls {
     return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
   }
 
-  static List<SseFrames.Frame> frames(HttpResponse<InputStream> response) throws IOException {
-    List<SseFrames.Frame> out = new ArrayList<>();
-    try (SseFrames frames = new SseFrames(response.body())) {
-      Optional<SseFrames.Frame> next;
-      while ((next = frames.next()).isPresent()) {
-        out.add(next.get());
+  static List<SseFrame> frames(HttpResponse<InputStream> response) throws IOException {
+    List<SseFrame> out = new ArrayList<>();
+    try (InputStream body = response.body()) {
+      SseReader frames = new SseReader(body, 1 << 20, 1 << 20);
+      for (SseFrame next = frames.next(); next != null; next = frames.next()) {
+        out.add(next);
       }
     }
     return out;
@@ -57,11 +57,11 @@ final class ProviderCalls {
     }
   }
 
-  static List<String> events(List<SseFrames.Frame> frames) {
-    return frames.stream().map(SseFrames.Frame::event).toList();
+  static List<String> events(List<SseFrame> frames) {
+    return frames.stream().map(SseFrame::event).toList();
   }
 
-  static List<JsonNode> data(List<SseFrames.Frame> frames) {
+  static List<JsonNode> data(List<SseFrame> frames) {
     return frames.stream().map(f -> Json.read(f.data())).toList();
   }
 }

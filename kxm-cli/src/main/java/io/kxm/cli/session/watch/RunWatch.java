@@ -6,13 +6,13 @@ import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
 import io.kxm.cli.runtime.SupervisorStream;
-import io.kxm.client.sse.SseFrame;
-import io.kxm.client.sse.SseReader;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.retry.Backoff;
 import io.kxm.core.settings.EnvSettings;
+import io.kxm.core.sse.SseFrame;
+import io.kxm.core.sse.SseReader;
 import io.kxm.supervisor.SupervisorConfig;
 import java.io.IOException;
 import java.io.InputStream;
@@ -34,7 +34,7 @@ public final class RunWatch {
   /** A harness line is at most 1 MiB; its JSON escaping can grow it several times. */
   static final int MAX_LINE_BYTES = 16 * 1024 * 1024;
 
-  static final int MAX_EVENT_CHARS = 16 * 1024 * 1024;
+  static final int MAX_EVENT_BYTES = 16 * 1024 * 1024;
 
   private static final Set<String> ASKS =
       Set.of("run.approval.required", "run.clarification.required", "run.elicitation.required");
@@ -216,7 +216,7 @@ public final class RunWatch {
     String path = "/v1/runs/" + SupervisorClient.segment(runId) + "/events";
     try (InputStream in =
         new IdleGuard(SupervisorStream.open(supervisor, path, lastSeq), idleLimit)) {
-      SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_CHARS);
+      SseReader reader = new SseReader(in, MAX_LINE_BYTES, MAX_EVENT_BYTES).skipOversized();
       for (SseFrame frame = reader.next(); frame != null; frame = reader.next()) {
         accept(frame);
       }
