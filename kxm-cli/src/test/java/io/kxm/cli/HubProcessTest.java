@@ -93,7 +93,9 @@ class HubProcessTest {
 
     assertThat(start.exitCode()).isEqualTo(1);
     assertThat(start.err())
-        .startsWith("error: redis_unreachable: cannot reach Redis at 127.0.0.1:1")
+        .startsWith(
+            "error: redis_unreachable: could not open live fan-out through Redis at"
+                + " redis://127.0.0.1:1")
         .contains("next: Start Redis")
         // The earlier start's failure is in the console log, but not in this start's report.
         .doesNotContain("bind_requires_admin_token")
