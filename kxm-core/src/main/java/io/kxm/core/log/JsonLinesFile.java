@@ -6,13 +6,12 @@ import ch.qos.logback.core.rolling.FixedWindowRollingPolicy;
 import ch.qos.logback.core.rolling.RollingFileAppender;
 import ch.qos.logback.core.rolling.TriggeringPolicyBase;
 import ch.qos.logback.core.status.Status;
+import io.kxm.core.secret.SecureFiles;
 import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Objects;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -55,7 +54,7 @@ public final class JsonLinesFile implements AutoCloseable {
       return;
     }
     Files.createDirectories(file.getParent());
-    OwnerOnly.create(file);
+    SecureFiles.createOwnerOnly(file);
     ContextBase context = new ContextBase();
     context.setName("kxm-log-" + file.getFileName());
     context
@@ -163,22 +162,8 @@ public final class JsonLinesFile implements AutoCloseable {
   private static final class OwnerOnlyAppender extends RollingFileAppender<String> {
     @Override
     public void openFile(String fileName) throws IOException {
-      OwnerOnly.create(Path.of(fileName));
+      SecureFiles.createOwnerOnly(Path.of(fileName));
       super.openFile(fileName);
-    }
-  }
-
-  private static final class OwnerOnly {
-    static void create(Path file) throws IOException {
-      try {
-        Files.createFile(
-            file,
-            PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-      } catch (FileAlreadyExistsException e) {
-        // Appending to the log of an earlier run.
-      } catch (UnsupportedOperationException e) {
-        // A file system without POSIX modes: the appender creates the file as it can.
-      }
     }
   }
 }

@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.io.IOException;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -43,6 +44,21 @@ public final class SecureFiles {
     } catch (IOException e) {
       throw new KxmException(
           ErrorCode.STATE_DIR_UNUSABLE, "cannot write " + target + ": " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Creates {@code file} empty and owner-only (0600) unless it exists already, for files that
+   * another writer (a log appender) then fills; an existing file is left as it is.
+   */
+  public static void createOwnerOnly(Path file) throws IOException {
+    try {
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (FileAlreadyExistsException e) {
+      // Appending to what an earlier run wrote.
+    } catch (UnsupportedOperationException e) {
+      // Not a POSIX file system; the writer creates the file with the platform's access.
     }
   }
 
