@@ -1,6 +1,6 @@
 package io.kxm.testkit.provider;
 
-import java.nio.charset.StandardCharsets;
+import io.kxm.core.sse.SseWriter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BiFunction;
@@ -31,7 +31,6 @@ record SseEvent(String event, String data) {
   }
 
   byte[] bytes() {
-    String frame = (event == null ? "" : "event: " + event + "\n") + "data: " + data + "\n\n";
-    return frame.getBytes(StandardCharsets.UTF_8);
+    return SseWriter.encode(-1, event, data);
   }
 }
