@@ -16,7 +16,7 @@ public record TurnInput(
     String workspaceRoot,
     String model,
     String prompt,
-    List<Message> history,
+    List<SessionMessage> history,
     List<JsonNode> resumed) {
   public TurnInput {
     history = List.copyOf(history);
