@@ -7,7 +7,7 @@ import java.util.List;
  * Distilled knowledge exported from one knowledge database, to seed another ({@code kxm evolve
  * --seed-bundle}). Written and read by {@link Bundles}; its JSON form is versioned.
  *
- * @param sourceDatabaseId the {@link KnowledgeDatabase#databaseId()} it was exported from
+ * @param sourceDatabaseId the {@link KnowledgeStore#databaseId()} it was exported from
  * @param tasks the task ids its entries are about, sorted
  * @param entries the distillation entries, in the order they were written
  */

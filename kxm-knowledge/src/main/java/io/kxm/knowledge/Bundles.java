@@ -37,7 +37,7 @@ public final class Bundles {
    * The distillations of {@code db}: all of them, or when {@code task} is given those for that task
    * and those broadcast to every task.
    */
-  public static Bundle export(KnowledgeDatabase db, String task) {
+  public static Bundle export(KnowledgeStore db, String task) {
     if (task != null) {
       Checks.text("task", task, Checks.MAX_ID);
     }
@@ -109,7 +109,7 @@ public final class Bundles {
   }
 
   /** Imports the bundle's entries into {@code db} in one transaction, skipping those present. */
-  public static Injected inject(KnowledgeDatabase db, Bundle bundle) {
+  public static Injected inject(KnowledgeStore db, Bundle bundle) {
     Objects.requireNonNull(bundle, "bundle");
     KnowledgeEntries entries = new KnowledgeEntries(db);
     return db.write(c -> {

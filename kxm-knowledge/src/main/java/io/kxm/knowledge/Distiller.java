@@ -26,11 +26,11 @@ public final class Distiller {
   private static final Set<EntryType> TASK_MATERIAL =
       Set.of(EntryType.ATTEMPT, EntryType.POST, EntryType.INSIGHT);
 
-  private final KnowledgeDatabase db;
+  private final KnowledgeStore db;
   private final KnowledgeEntries entries;
   private final DistillationProducer producer;
 
-  public Distiller(KnowledgeDatabase db, DistillationProducer producer) {
+  public Distiller(KnowledgeStore db, DistillationProducer producer) {
     this.db = db;
     this.entries = new KnowledgeEntries(db);
     this.producer = producer;

@@ -25,15 +25,15 @@ public final class Forum {
   public static final int MAX_POSTS_PER_AGENT = 50;
   private static final Pattern AGENT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._:-]{0,79}");
 
-  private final KnowledgeDatabase db;
+  private final KnowledgeStore db;
   private final KnowledgeEntries entries;
 
-  public Forum(KnowledgeDatabase db) {
+  public Forum(KnowledgeStore db) {
     this.db = db;
     this.entries = new KnowledgeEntries(db);
   }
 
-  KnowledgeDatabase database() {
+  KnowledgeStore database() {
     return db;
   }
 

@@ -20,7 +20,7 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.sqlite.SQLiteConfig;
 
 /**
- * The knowledge database: one SQLite file (created 0600, links refused, WAL, schema versioned in
+ * The knowledge database in one SQLite file (created 0600, links refused, WAL, schema versioned in
  * {@code user_version}) holding entries, forum rounds and the full-text index over entries. Other
  * features keep their own tables in the same file, created with {@code CREATE TABLE IF NOT EXISTS}
  * inside {@link #write}.
@@ -29,7 +29,7 @@ import org.sqlite.SQLiteConfig;
  * reads first never loses its snapshot to another process (the forum MCP server writes the same
  * file). Reads use a connection of their own and never wait for a write.
  */
-public final class KnowledgeDatabase implements AutoCloseable {
+public final class KnowledgeDatabase implements KnowledgeStore {
   private static final TextIndex TEXT_INDEX = new SqliteTextIndex();
 
   static final Schema SCHEMA =
@@ -84,7 +84,7 @@ public final class KnowledgeDatabase implements AutoCloseable {
     }
   }
 
-  /** Runs {@code work} in one read transaction, on a snapshot no concurrent write changes. */
+  @Override
   public <T> T read(SqlWork<T> work) {
     readLock.lock();
     try {
@@ -94,7 +94,8 @@ public final class KnowledgeDatabase implements AutoCloseable {
     }
   }
 
-  /** Runs {@code work} in one write transaction; writes of this process run one at a time. */
+  /** Writes of this process run one at a time; other processes wait on {@code BEGIN IMMEDIATE}. */
+  @Override
   public <T> T write(SqlWork<T> work) {
     writeLock.lock();
     try {
@@ -104,20 +105,22 @@ public final class KnowledgeDatabase implements AutoCloseable {
     }
   }
 
-  /** The full-text index over entries (collection {@link KnowledgeEntries#COLLECTION}). */
+  @Override
   public TextIndex textIndex() {
     return textIndex;
   }
 
-  /** A random id given to this database when it was created; bundles name their source by it. */
+  @Override
   public String databaseId() {
     return databaseId;
   }
 
+  @Override
   public Path file() {
     return file;
   }
 
+  @Override
   public Clock clock() {
     return clock;
   }

@@ -30,9 +30,9 @@ public final class KnowledgeEntries {
       "id, entry_type, source_phase, task_id, room_id, generation, round, author, parent_id,"
           + " content, score, created_at";
 
-  private final KnowledgeDatabase db;
+  private final KnowledgeStore db;
 
-  public KnowledgeEntries(KnowledgeDatabase db) {
+  public KnowledgeEntries(KnowledgeStore db) {
     this.db = db;
   }
 

@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 final class HostedProjects implements AutoCloseable {
   static final Pattern RUN_ID = Pattern.compile("[A-Za-z0-9][A-Za-z0-9_.:-]{0,127}");
 
-  private final Registry registry;
+  private final SupervisorRegistry registry;
   private final SupervisorPaths paths;
   private final ProjectRunsFactory factory;
   private final String runtimeId;
@@ -32,7 +32,7 @@ final class HostedProjects implements AutoCloseable {
   private final Map<String, ProjectRuns> open = new LinkedHashMap<>();
 
   HostedProjects(
-      Registry registry,
+      SupervisorRegistry registry,
       SupervisorPaths paths,
       ProjectRunsFactory factory,
       String runtimeId,

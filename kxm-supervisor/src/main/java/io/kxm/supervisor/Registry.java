@@ -19,10 +19,10 @@ import java.util.Optional;
 
 /**
  * The machine registry, {@code runtime/registry.db}: the supervisor row, the projects it hosts and
- * which project each run belongs to. One connection, used under this object's lock: the supervisor
- * writes rarely, and clients only read the supervisor row.
+ * which project each run belongs to, in SQLite. One connection, used under this object's lock: the
+ * supervisor writes rarely, and clients only read the supervisor row.
  */
-public final class Registry implements AutoCloseable {
+public final class Registry implements SupervisorRegistry {
   static final int SCHEMA_VERSION = 2;
 
   private static final String[] SCHEMA = {
@@ -177,6 +177,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
+  @Override
   public synchronized Optional<SupervisorRow> supervisor() {
     String sql =
         "SELECT runtime_id, pid, port, token_sha256, started_at, heartbeat_at, state, host"
@@ -201,7 +202,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /** Replaces the supervisor row with {@code row}: a new supervisor owns the registry now. */
+  @Override
   public synchronized void claim(SupervisorRow row) {
     String sql =
         "INSERT OR REPLACE INTO supervisor"
@@ -222,11 +223,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /**
-   * Updates heartbeat and state, only while the row still names {@code runtimeId}.
-   *
-   * @return false when another supervisor owns the row now
-   */
+  @Override
   public synchronized boolean beat(String runtimeId, Instant at, String state) {
     String sql =
         "UPDATE supervisor SET heartbeat_at = ?, state = ? WHERE id = 1 AND runtime_id = ?";
@@ -240,7 +237,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /** The project at {@code canonicalRoot}, registered first if it is new. */
+  @Override
   public synchronized ProjectEntry register(
       Path canonicalRoot, String projectId, String runtimeId, Instant at) {
     String key = ProjectEntry.keyOf(canonicalRoot);
@@ -264,11 +261,13 @@ public final class Registry implements AutoCloseable {
     return new ProjectEntry(projectId, canonicalRoot, key, runtimeId, at);
   }
 
+  @Override
   public synchronized Optional<ProjectEntry> project(String projectKey) {
     List<ProjectEntry> found = projects("WHERE project_key = ?", projectKey);
     return found.isEmpty() ? Optional.empty() : Optional.of(found.getFirst());
   }
 
+  @Override
   public synchronized List<ProjectEntry> projects() {
     return projects("", null);
   }
@@ -300,7 +299,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
-  /** Remembers which project a run belongs to, so calls by run id find it directly. */
+  @Override
   public synchronized void recordRun(String runId, String projectKey) {
     String sql = "INSERT OR IGNORE INTO runs (run_id, project_key) VALUES (?, ?)";
     try (PreparedStatement ps = db.prepareStatement(sql)) {
@@ -312,6 +311,7 @@ public final class Registry implements AutoCloseable {
     }
   }
 
+  @Override
   public synchronized Optional<String> projectOfRun(String runId) {
     try (PreparedStatement ps =
         db.prepareStatement("SELECT project_key FROM runs WHERE run_id = ?")) {

@@ -1,5 +1,6 @@
 package io.kxm.supervisor;
 
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions;
 import io.kxm.session.store.SqliteSessionStore;
 import io.kxm.session.stream.ActiveStreams;
@@ -26,7 +27,7 @@ final class SessionPlane implements AutoCloseable {
   }
 
   static SessionPlane open(SupervisorConfig config, SupervisorLog log) {
-    SqliteSessionStore store = SqliteSessionStore.open(config.paths().sessionsDb(), config.clock());
+    SessionStore store = SqliteSessionStore.open(config.paths().sessionsDb(), config.clock());
     SessionService service;
     try {
       service =

@@ -25,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 public final class Supervisor implements AutoCloseable {
   private final SupervisorConfig config;
   private final SupervisorLock lock;
-  private final Registry registry;
+  private final SupervisorRegistry registry;
   private final HostedProjects projects;
   private final SupervisorLog log;
 
@@ -45,7 +45,7 @@ public final class Supervisor implements AutoCloseable {
   private Supervisor(
       SupervisorConfig config,
       SupervisorLock lock,
-      Registry registry,
+      SupervisorRegistry registry,
       HostedProjects projects,
       SupervisorLog log,
       Drain drain,
@@ -78,7 +78,7 @@ public final class Supervisor implements AutoCloseable {
     SupervisorLock lock =
         SupervisorLock.tryAcquire(paths.lockFile()).orElseThrow(() -> alreadyRunning(paths));
     SupervisorLog log = new SupervisorLog(paths.logFile(), config.clock(), System.err);
-    Registry registry = null;
+    SupervisorRegistry registry = null;
     HostedProjects projects = null;
     SessionPlane sessions = null;
     try {

@@ -3,6 +3,7 @@ package io.kxm.cli.evolve;
 import io.kxm.cli.CliContext;
 import io.kxm.knowledge.DistillationProducer;
 import io.kxm.knowledge.KnowledgeDatabase;
+import io.kxm.knowledge.KnowledgeStore;
 import io.kxm.knowledge.evolve.AttemptEvaluator;
 import io.kxm.knowledge.evolve.AttemptProducer;
 import io.kxm.knowledge.evolve.Evolution;
@@ -198,7 +199,7 @@ public final class EvolveCommand implements Callable<Integer> {
     List<EvolveTask> loaded = TaskSet.load(resolve(tasks));
     Path file = EvolveDb.path(context, db);
     EvolveProgress progress = new EvolveProgress(context.err());
-    try (KnowledgeDatabase kdb = KnowledgeDatabase.open(file)) {
+    try (KnowledgeStore kdb = KnowledgeDatabase.open(file)) {
       AttemptProducer attempts;
       ForumVoice voice;
       DistillationProducer distillation;

@@ -4,6 +4,8 @@ import io.kxm.cli.CliContext;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.knowledge.KnowledgeDatabase;
+import io.kxm.knowledge.KnowledgeStore;
+import io.kxm.knowledge.evolve.EvolutionLog;
 import io.kxm.knowledge.evolve.EvolutionStore;
 import io.kxm.knowledge.evolve.GenerationSummary;
 import io.kxm.knowledge.evolve.ScorePlot;
@@ -46,8 +48,8 @@ public final class EvolveReportCommand implements Callable<Integer> {
     if (!Files.isRegularFile(file)) {
       throw new KxmException(ErrorCode.EVOLVE_RUN_NOT_FOUND, "no evolution database at " + file);
     }
-    try (KnowledgeDatabase kdb = KnowledgeDatabase.open(file)) {
-      EvolutionStore store = new EvolutionStore(kdb);
+    try (KnowledgeStore kdb = KnowledgeDatabase.open(file)) {
+      EvolutionLog store = new EvolutionStore(kdb);
       if (!store.hasRun()) {
         throw new KxmException(
             ErrorCode.EVOLVE_RUN_NOT_FOUND, "the database " + file + " holds no evolution run");

@@ -7,6 +7,7 @@ import io.kxm.core.json.Json;
 import io.kxm.knowledge.Bundle;
 import io.kxm.knowledge.Bundles;
 import io.kxm.knowledge.KnowledgeDatabase;
+import io.kxm.knowledge.KnowledgeStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -54,7 +55,7 @@ public final class KnowledgeExportCommand implements Callable<Integer> {
           "there is no knowledge database at " + file + "; pass the file a run wrote with --db");
     }
     Bundle bundle;
-    try (KnowledgeDatabase database = KnowledgeDatabase.open(file)) {
+    try (KnowledgeStore database = KnowledgeDatabase.open(file)) {
       bundle = Bundles.export(database, task);
     }
     if (out == null) {

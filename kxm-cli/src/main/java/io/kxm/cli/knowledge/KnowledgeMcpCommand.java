@@ -6,6 +6,7 @@ import io.kxm.knowledge.Forum;
 import io.kxm.knowledge.ForumSession;
 import io.kxm.knowledge.ForumToolset;
 import io.kxm.knowledge.KnowledgeDatabase;
+import io.kxm.knowledge.KnowledgeStore;
 import io.kxm.mcp.stdio.StdioToolServer;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -50,7 +51,7 @@ public final class KnowledgeMcpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (KnowledgeDatabase database = KnowledgeDatabase.open(context.workingDir().resolve(db))) {
+    try (KnowledgeStore database = KnowledgeDatabase.open(context.workingDir().resolve(db))) {
       ForumSession session = new Forum(database).session(room, round, agent);
       StdioToolServer server =
           new StdioToolServer(

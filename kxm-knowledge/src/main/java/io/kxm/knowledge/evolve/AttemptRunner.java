@@ -11,14 +11,14 @@ import java.util.Set;
  * repeating a finished attempt.
  */
 final class AttemptRunner {
-  private final EvolutionStore store;
+  private final EvolutionLog store;
   private final AttemptProducer producer;
   private final AttemptEvaluator evaluator;
   private final EvolutionListener listener;
   private final Clock clock;
 
   AttemptRunner(
-      EvolutionStore store,
+      EvolutionLog store,
       AttemptProducer producer,
       AttemptEvaluator evaluator,
       EvolutionListener listener,

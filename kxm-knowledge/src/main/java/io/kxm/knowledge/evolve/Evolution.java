@@ -26,7 +26,7 @@ public final class Evolution {
   private final List<EvolveTask> tasks;
   private final Map<String, EvolveTask> byId;
   private final EvolveSettings settings;
-  private final EvolutionStore store;
+  private final EvolutionLog store;
   private final AttemptProducer producer;
   private final AttemptEvaluator evaluator;
   private final KnowledgePhases knowledge;
@@ -201,7 +201,7 @@ public final class Evolution {
   public static final class Builder {
     private List<EvolveTask> tasks;
     private EvolveSettings settings = EvolveSettings.defaults();
-    private EvolutionStore store;
+    private EvolutionLog store;
     private AttemptProducer producer;
     private AttemptEvaluator evaluator = new ExactMatchEvaluator();
     private KnowledgePhases knowledge;
@@ -221,7 +221,7 @@ public final class Evolution {
       return this;
     }
 
-    public Builder store(EvolutionStore store) {
+    public Builder store(EvolutionLog store) {
       this.store = store;
       return this;
     }

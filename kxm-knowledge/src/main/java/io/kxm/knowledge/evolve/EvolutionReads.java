@@ -25,13 +25,12 @@ final class EvolutionReads {
       q.setInt(2, generation);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {
-          double score = rs.getDouble(4);
           out.add(
               new SeedPackage.PriorAttempt(
                   rs.getInt(1),
                   rs.getString(2),
                   rs.getString(3),
-                  rs.wasNull() ? null : score,
+                  score(rs, 4),
                   rs.getInt(5) == 1,
                   rs.getString(6)));
         }
@@ -50,13 +49,12 @@ final class EvolutionReads {
       q.setInt(1, generation);
       try (ResultSet rs = q.executeQuery()) {
         while (rs.next()) {
-          double score = rs.getDouble(7);
           out.add(
               new AttemptRecord(
                   new AttemptKey(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4)),
                   rs.getString(5),
                   rs.getString(6),
-                  rs.wasNull() ? null : score,
+                  score(rs, 7),
                   rs.getInt(8) == 1,
                   rs.getString(9),
                   rs.getString(10),
@@ -65,6 +63,13 @@ final class EvolutionReads {
       }
     }
     return out;
+  }
+
+  /** The score column, null when the attempt was not scored. */
+  private static Double score(ResultSet rs, int column) throws SQLException {
+    // wasNull speaks of the last column read, so it must follow this read directly.
+    double score = rs.getDouble(column);
+    return rs.wasNull() ? null : score;
   }
 
   static List<GenerationSummary> summaries(Connection c) throws SQLException {

@@ -3,9 +3,9 @@ package io.kxm.knowledge.evolve;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeEntries;
 import io.kxm.knowledge.KnowledgeEntry;
+import io.kxm.knowledge.KnowledgeStore;
 import io.kxm.knowledge.NewEntry;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,12 +25,12 @@ import java.util.Set;
  * attempt commits in one transaction with its knowledge entry and its task's state, so a crash
  * leaves an attempt either wholly recorded or not at all.
  */
-public final class EvolutionStore {
+public final class EvolutionStore implements EvolutionLog {
 
-  private final KnowledgeDatabase db;
+  private final KnowledgeStore db;
   private final KnowledgeEntries entries;
 
-  public EvolutionStore(KnowledgeDatabase db) {
+  public EvolutionStore(KnowledgeStore db) {
     this.db = db;
     this.entries = new KnowledgeEntries(db);
     List<String> schema = EvolveTables.statements();
@@ -44,14 +44,12 @@ public final class EvolutionStore {
     });
   }
 
-  public KnowledgeDatabase database() {
+  @Override
+  public KnowledgeStore database() {
     return db;
   }
 
-  /**
-   * Records this run's identity, or checks that a resumed run is the same one: the same tasks and
-   * the same population, since both decide which attempts exist.
-   */
+  @Override
   public void begin(String tasksSha256, EvolveSettings settings, Instant now) {
     db.write(c -> {
       try (PreparedStatement q =
@@ -107,7 +105,7 @@ public final class EvolutionStore {
     }
   }
 
-  /** Whether {@link #begin} recorded a run in this database. */
+  @Override
   public boolean hasRun() {
     return db.read(c -> {
       try (Statement s = c.createStatement();
@@ -117,7 +115,7 @@ public final class EvolutionStore {
     });
   }
 
-  /** The generation's phase; empty when it has not started. */
+  @Override
   public Optional<GenerationPhase> phase(int generation) {
     return db.read(c -> {
       try (PreparedStatement q =
@@ -132,7 +130,7 @@ public final class EvolutionStore {
     });
   }
 
-  /** Starts a generation with its tasks and every attempt's seed, all in one transaction. */
+  @Override
   public void startGeneration(
       int generation, List<String> taskIds, List<SeedPackage> seeds, Instant now) {
     db.write(c -> {
@@ -165,6 +163,7 @@ public final class EvolutionStore {
     });
   }
 
+  @Override
   public void setPhase(int generation, GenerationPhase phase, Instant now) {
     db.write(c -> {
       try (PreparedStatement u =
@@ -183,7 +182,7 @@ public final class EvolutionStore {
     });
   }
 
-  /** The generation's seeds in the order their attempts run: by task, then attempt number. */
+  @Override
   public List<SeedPackage> seeds(int generation) {
     return db.read(c -> {
       List<SeedPackage> out = new ArrayList<>();
@@ -202,7 +201,7 @@ public final class EvolutionStore {
     });
   }
 
-  /** Keys of the generation's finished attempts. */
+  @Override
   public Set<String> finishedKeys(int generation) {
     return db.read(c -> {
       Set<String> out = new HashSet<>();
@@ -219,10 +218,7 @@ public final class EvolutionStore {
     });
   }
 
-  /**
-   * Commits a finished attempt with its knowledge entry and its task's best state. Recording a key
-   * that is already stored changes nothing and returns false.
-   */
+  @Override
   public boolean record(AttemptRecord a) {
     return db.write(c -> {
       if (AttemptRows.exists(c, a.key().key())) {
@@ -243,12 +239,12 @@ public final class EvolutionStore {
     });
   }
 
-  /** Earlier attempts at {@code taskId}, from generations before {@code generation}. */
+  @Override
   public List<SeedPackage.PriorAttempt> priorAttempts(String taskId, int generation) {
     return db.read(c -> EvolutionReads.priorAttempts(c, taskId, generation));
   }
 
-  /** Tasks solved in a generation before {@code generation}. */
+  @Override
   public Set<String> solvedBefore(int generation) {
     return db.read(c -> {
       Set<String> out = new HashSet<>();
@@ -265,12 +261,12 @@ public final class EvolutionStore {
     });
   }
 
-  /** Every finished attempt of the generation, in the order they ran. */
+  @Override
   public List<AttemptRecord> attempts(int generation) {
     return db.read(c -> EvolutionReads.attempts(c, generation));
   }
 
-  /** One summary per started generation, in order. */
+  @Override
   public List<GenerationSummary> summaries() {
     return db.read(c -> EvolutionReads.summaries(c));
   }

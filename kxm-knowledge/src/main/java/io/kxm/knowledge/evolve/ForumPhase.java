@@ -6,8 +6,8 @@ import io.kxm.knowledge.ForumParticipant;
 import io.kxm.knowledge.ForumRoom;
 import io.kxm.knowledge.ForumRound;
 import io.kxm.knowledge.ForumThread;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeEntry;
+import io.kxm.knowledge.KnowledgeStore;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +33,7 @@ final class ForumPhase {
   private final Consumer<String> notes;
 
   ForumPhase(
-      KnowledgeDatabase db,
+      KnowledgeStore db,
       EvolveSettings settings,
       ForumVoice voice,
       Duration roundTimeout,

@@ -3,7 +3,7 @@ package io.kxm.knowledge.evolve;
 import io.kxm.knowledge.DistillationOutcome;
 import io.kxm.knowledge.DistillationProducer;
 import io.kxm.knowledge.Distiller;
-import io.kxm.knowledge.KnowledgeDatabase;
+import io.kxm.knowledge.KnowledgeStore;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
@@ -23,7 +23,7 @@ public final class LoopKnowledge implements KnowledgePhases {
    * @param notes where forum and distilling outcomes are reported, one line each
    */
   public LoopKnowledge(
-      KnowledgeDatabase db,
+      KnowledgeStore db,
       EvolveSettings settings,
       ForumVoice voice,
       DistillationProducer distillation,

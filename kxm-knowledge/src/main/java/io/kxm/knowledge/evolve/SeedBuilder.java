@@ -23,13 +23,13 @@ final class SeedBuilder {
 
   private static final int PRIOR_ANSWER_CHARS = 2_000;
 
-  private final EvolutionStore store;
+  private final EvolutionLog store;
   private final KnowledgeEntries entries;
   private final boolean memory;
   private final Path projectRoot;
   private MemoryBriefing brief;
 
-  SeedBuilder(EvolutionStore store, boolean memory, Path projectRoot) {
+  SeedBuilder(EvolutionLog store, boolean memory, Path projectRoot) {
     this.store = store;
     this.entries = new KnowledgeEntries(store.database());
     this.memory = memory;

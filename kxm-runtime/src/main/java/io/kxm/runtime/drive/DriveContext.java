@@ -4,7 +4,7 @@ import io.kxm.runtime.api.GateExecutor;
 import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.store.Batch;
-import io.kxm.runtime.store.RunEventStore;
+import io.kxm.runtime.store.RunEventLog;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -17,7 +17,7 @@ import java.util.function.Function;
  * @param defaultGateTimeout for a gate whose entry and step set no timeout
  */
 public record DriveContext(
-    RunEventStore store,
+    RunEventLog store,
     PromptSidecar prompts,
     Clock clock,
     Path projectRoot,

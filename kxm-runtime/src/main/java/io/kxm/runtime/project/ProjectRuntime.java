@@ -32,6 +32,7 @@ import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.store.Batch;
+import io.kxm.runtime.store.RunEventLog;
 import io.kxm.runtime.store.RunEventStore;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -53,7 +54,9 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   private final String key;
   private final ProjectConfig config;
-  private final RunEventStore store;
+  private final RunEventLog store;
+  private final Outbox outbox;
+  private final Path eventStoreFile;
   private final PromptSidecar prompts;
   private final Receipts receipts;
   private final DriveContext ctx;
@@ -64,8 +67,9 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   private ProjectRuntime(
       String key,
+      Path eventStoreFile,
       ProjectConfig config,
-      RunEventStore store,
+      RunEventLog store,
       Receipts receipts,
       DriveContext ctx,
       AgentProducer live,
@@ -73,6 +77,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     this.key = key;
     this.config = config;
     this.store = store;
+    this.outbox = store.outbox(key);
+    this.eventStoreFile = eventStoreFile;
     this.prompts = ctx.prompts();
     this.receipts = receipts;
     this.ctx = ctx;
@@ -124,7 +130,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
             gates,
             DriveContext.MAX_ATTEMPTS,
             Duration.ofMinutes(10));
-    return new ProjectRuntime(key, config, store, receipts, ctx, live, simulated);
+    return new ProjectRuntime(key, db, config, store, receipts, ctx, live, simulated);
   }
 
   public String projectKey() {
@@ -132,7 +138,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   public Path eventStoreFile() {
-    return store.file();
+    return eventStoreFile;
   }
 
   @Override
@@ -316,27 +322,27 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   @Override
   public List<OutboxRow> pending(int limit) {
-    return store.outbox().pending(key, limit);
+    return outbox.pending(limit);
   }
 
   @Override
   public void acknowledge(long rowId) {
-    store.outbox().acknowledge(rowId);
+    outbox.acknowledge(rowId);
   }
 
   @Override
   public void park(long rowId, String code, String message) {
-    store.outbox().park(rowId, code, message);
+    outbox.park(rowId, code, message);
   }
 
   @Override
   public int unpark() {
-    return store.outbox().unpark();
+    return outbox.unpark();
   }
 
   @Override
   public OutboxCounts counts() {
-    return store.outbox().counts();
+    return outbox.counts();
   }
 
   @Override

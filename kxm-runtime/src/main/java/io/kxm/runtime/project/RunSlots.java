@@ -13,7 +13,7 @@ import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.store.Batch;
-import io.kxm.runtime.store.RunEventStore;
+import io.kxm.runtime.store.RunEventLog;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -25,10 +25,10 @@ final class RunSlots {
   static final int MAX_PROMPT_CHARS = 200_000;
 
   private final ProjectConfig config;
-  private final RunEventStore store;
+  private final RunEventLog store;
   private final DriveContext ctx;
 
-  RunSlots(ProjectConfig config, RunEventStore store, DriveContext ctx) {
+  RunSlots(ProjectConfig config, RunEventLog store, DriveContext ctx) {
     this.config = config;
     this.store = store;
     this.ctx = ctx;

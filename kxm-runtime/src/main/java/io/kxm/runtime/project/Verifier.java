@@ -7,7 +7,7 @@ import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.runtime.run.RunChain;
 import io.kxm.runtime.run.StoredEvent;
-import io.kxm.runtime.store.RunEventStore;
+import io.kxm.runtime.store.RunEventLog;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,10 +15,10 @@ import java.util.Optional;
 final class Verifier {
   private Verifier() {}
 
-  static Verification verify(RunEventStore store, Receipts receipts, String runId) {
+  static Verification verify(RunEventLog store, Receipts receipts, String runId) {
     List<StoredEvent> events = store.events(runId);
     if (events.isEmpty()) {
-      throw new KxmException(ErrorCode.RUN_NOT_FOUND, "no run " + runId + " in " + store.file());
+      throw new KxmException(ErrorCode.RUN_NOT_FOUND, "no run " + runId + " in this project");
     }
     long count = events.size();
     RunChain.Check chain = RunChain.verify(runId, events);

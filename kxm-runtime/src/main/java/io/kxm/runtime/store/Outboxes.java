@@ -11,16 +11,22 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The store's {@code outbox} table: one row per event, settled by the sync pusher. */
-public final class Outboxes {
+/**
+ * The event store's {@code outbox} table: one row per event, settled by the sync pusher. Rows are
+ * named as rows of {@code projectKey}.
+ */
+final class Outboxes implements Outbox {
   private static final int MAX_PAGE = 1_000;
   private final RunEventStore store;
+  private final String projectKey;
 
-  Outboxes(RunEventStore store) {
+  Outboxes(RunEventStore store, String projectKey) {
     this.store = store;
+    this.projectKey = projectKey;
   }
 
-  public List<OutboxRow> pending(String projectKey, int limit) {
+  @Override
+  public List<OutboxRow> pending(int limit) {
     if (limit < 1 || limit > MAX_PAGE) {
       throw new KxmException(
           ErrorCode.VALUE_OUT_OF_RANGE,
@@ -53,10 +59,12 @@ public final class Outboxes {
         });
   }
 
+  @Override
   public void acknowledge(long rowId) {
     settle(rowId, "acknowledged", null, null);
   }
 
+  @Override
   public void park(long rowId, String code, String message) {
     if (code == null || code.isBlank()) {
       throw new KxmException(ErrorCode.INVALID_REQUEST, "a parked outbox row needs a code");
@@ -64,6 +72,7 @@ public final class Outboxes {
     settle(rowId, "parked", code, message);
   }
 
+  @Override
   public int unpark() {
     return store.write(
         "offer parked outbox rows again",
@@ -77,7 +86,8 @@ public final class Outboxes {
         });
   }
 
-  public Outbox.OutboxCounts counts() {
+  @Override
+  public OutboxCounts counts() {
     return store.read(
         "count outbox rows",
         c -> {
@@ -93,7 +103,7 @@ public final class Outboxes {
               }
             }
           }
-          return new Outbox.OutboxCounts(n[0], n[1], n[2]);
+          return new OutboxCounts(n[0], n[1], n[2]);
         });
   }
 

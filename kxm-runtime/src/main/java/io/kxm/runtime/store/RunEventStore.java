@@ -3,6 +3,7 @@ package io.kxm.runtime.store;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunFold;
@@ -23,8 +24,8 @@ import java.util.Optional;
 import java.util.function.Function;
 
 /**
- * One project's run event store: an append-only, hash-chained event log per run, each event
- * committed with its outbox row and the run's projection. Reads fold the log and refuse a
+ * One project's {@link RunEventLog} in SQLite: an append-only, hash-chained event log per run, each
+ * event committed with its outbox row and the run's projection. Reads fold the log and refuse a
  * projection or gate row that disagrees with it.
  *
  * <p>One connection serves all callers under this object's lock; every write is one short
@@ -35,12 +36,11 @@ import java.util.function.Function;
  * after it; the cached head must still be in the log with the same hash, or the run is folded again
  * from its first event. Another process appending to the same file is caught the same way.
  */
-public final class RunEventStore implements AutoCloseable {
+public final class RunEventStore implements RunEventLog {
   private static final int FOLDS_KEPT = 256;
 
   private final Path file;
   private final Connection connection;
-  private final Outboxes outbox;
 
   /** The last fold of recently used runs, oldest first; guarded by this object's lock. */
   private final Map<String, RunState> folds =
@@ -54,7 +54,6 @@ public final class RunEventStore implements AutoCloseable {
   private RunEventStore(Path file, Connection connection) {
     this.file = file;
     this.connection = connection;
-    this.outbox = new Outboxes(this);
   }
 
   public static RunEventStore open(Path db) {
@@ -76,11 +75,12 @@ public final class RunEventStore implements AutoCloseable {
     return file;
   }
 
-  public Outboxes outbox() {
-    return outbox;
+  @Override
+  public Outbox outbox(String projectKey) {
+    return new Outboxes(this, projectKey);
   }
 
-  /** Records a new run: its row and its first events, which must start with run.created. */
+  @Override
   public synchronized RunState create(String runId, Instant at, Batch batch) {
     if (batch.isEmpty() || !(batch.events().getFirst() instanceof RunEvent.RunCreated created)) {
       throw new IllegalArgumentException("a new run starts with run.created");
@@ -90,6 +90,10 @@ public final class RunEventStore implements AutoCloseable {
     write(
         "create run " + runId,
         c -> {
+          if (exists(c, runId)) {
+            throw new KxmException(
+                ErrorCode.STORE_CONFLICT, "run " + runId + " already exists in " + file);
+          }
           try (PreparedStatement s =
               c.prepareStatement(
                   "INSERT INTO runs (run_id, workflow_id, prompt_sha256, rev_bundle, rev_memory,"
@@ -112,11 +116,7 @@ public final class RunEventStore implements AutoCloseable {
     return state;
   }
 
-  /**
-   * Reads the run, lets {@code decide} name what happens next, checks every new event against the
-   * fold and commits them with their side rows, all under the store lock so that no other writer
-   * slips in between the read and the write.
-   */
+  @Override
   public synchronized RunState append(String runId, Instant at, Function<RunState, Batch> decide) {
     RunState current = load(runId);
     Batch batch = decide.apply(current);
@@ -135,7 +135,7 @@ public final class RunEventStore implements AutoCloseable {
     return next;
   }
 
-  /** The run folded from its log, after checking the stored projection and gate rows. */
+  @Override
   public synchronized RunState load(String runId) {
     RunState state = foldedFromCache(runId).orElseGet(() -> foldAll(runId));
     folds.remove(runId);
@@ -172,6 +172,7 @@ public final class RunEventStore implements AutoCloseable {
     return Optional.of(state);
   }
 
+  @Override
   public synchronized List<String> runIds() {
     return read(
         "list runs",
@@ -187,10 +188,7 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
-  /**
-   * The runs whose recorded status is not an end state, oldest first. The status comes from the
-   * projection written with each event, so a caller that acts on a run loads it first.
-   */
+  @Override
   public synchronized List<String> unfinishedRunIds() {
     return read(
         "list unfinished runs",
@@ -211,6 +209,7 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
+  @Override
   public synchronized List<StoredEvent> events(String runId) {
     return eventsFrom(runId, 1);
   }
@@ -245,7 +244,7 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
-  /** The run's pinned plan as canonical JSON, empty before its first drive pinned one. */
+  @Override
   public synchronized Optional<String> plan(String runId) {
     return read(
         "read the plan of run " + runId,
@@ -260,6 +259,7 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
+  @Override
   public synchronized void saveReceipt(Receipt r) {
     write(
         "save a receipt of run " + r.runId(),
@@ -284,6 +284,7 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
+  @Override
   public synchronized Optional<Receipt> lastReceipt(String runId) {
     return read(
         "read the receipt of run " + runId,
@@ -330,6 +331,15 @@ public final class RunEventStore implements AutoCloseable {
       out.add(e);
     }
     return state;
+  }
+
+  private static boolean exists(Connection c, String runId) throws SQLException {
+    try (PreparedStatement s = c.prepareStatement("SELECT 1 FROM runs WHERE run_id = ?")) {
+      s.setString(1, runId);
+      try (ResultSet rs = s.executeQuery()) {
+        return rs.next();
+      }
+    }
   }
 
   private static void insert(

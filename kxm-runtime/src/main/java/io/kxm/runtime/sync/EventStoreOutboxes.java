@@ -3,9 +3,7 @@ package io.kxm.runtime.sync;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
-import io.kxm.runtime.api.Outbox;
-import io.kxm.runtime.api.OutboxRow;
-import io.kxm.runtime.store.Outboxes;
+import io.kxm.runtime.store.RunEventLog;
 import io.kxm.runtime.store.RunEventStore;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -25,10 +23,10 @@ import java.util.stream.Stream;
 public final class EventStoreOutboxes implements ProjectOutboxes, AutoCloseable {
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{24}");
 
-  private final List<RunEventStore> stores;
+  private final List<RunEventLog> stores;
   private final List<ProjectOutbox> outboxes;
 
-  private EventStoreOutboxes(List<RunEventStore> stores, List<ProjectOutbox> outboxes) {
+  private EventStoreOutboxes(List<RunEventLog> stores, List<ProjectOutbox> outboxes) {
     this.stores = stores;
     this.outboxes = outboxes;
   }
@@ -36,7 +34,7 @@ public final class EventStoreOutboxes implements ProjectOutboxes, AutoCloseable 
   /** Opens the event store of each project folder, in key order; none when there are none. */
   public static EventStoreOutboxes open(StatePaths state) {
     Path projects = state.root().resolve("runtime").resolve("projects");
-    List<RunEventStore> stores = new ArrayList<>();
+    List<RunEventLog> stores = new ArrayList<>();
     List<ProjectOutbox> outboxes = new ArrayList<>();
     if (!Files.isDirectory(projects, LinkOption.NOFOLLOW_LINKS)) {
       return new EventStoreOutboxes(stores, outboxes);
@@ -48,16 +46,16 @@ public final class EventStoreOutboxes implements ProjectOutboxes, AutoCloseable 
         if (!KEY.matcher(key).matches() || !Files.isRegularFile(db, LinkOption.NOFOLLOW_LINKS)) {
           continue;
         }
-        RunEventStore store = RunEventStore.open(db);
+        RunEventLog store = RunEventStore.open(db);
         stores.add(store);
-        outboxes.add(new ProjectOutbox(key, new StoreOutbox(key, store.outbox())));
+        outboxes.add(new ProjectOutbox(key, store.outbox(key)));
       }
     } catch (IOException e) {
-      stores.forEach(RunEventStore::close);
+      stores.forEach(RunEventLog::close);
       throw new KxmException(
           ErrorCode.STATE_DIR_UNUSABLE, "cannot list " + projects + ": " + e.getMessage(), e);
     } catch (RuntimeException e) {
-      stores.forEach(RunEventStore::close);
+      stores.forEach(RunEventLog::close);
       throw e;
     }
     return new EventStoreOutboxes(stores, List.copyOf(outboxes));
@@ -70,34 +68,6 @@ public final class EventStoreOutboxes implements ProjectOutboxes, AutoCloseable 
 
   @Override
   public void close() {
-    stores.forEach(RunEventStore::close);
-  }
-
-  /** The {@link Outbox} port over one store's outbox table. */
-  private record StoreOutbox(String key, Outboxes rows) implements Outbox {
-    @Override
-    public List<OutboxRow> pending(int limit) {
-      return rows.pending(key, limit);
-    }
-
-    @Override
-    public void acknowledge(long rowId) {
-      rows.acknowledge(rowId);
-    }
-
-    @Override
-    public void park(long rowId, String code, String message) {
-      rows.park(rowId, code, message);
-    }
-
-    @Override
-    public int unpark() {
-      return rows.unpark();
-    }
-
-    @Override
-    public OutboxCounts counts() {
-      return rows.counts();
-    }
+    stores.forEach(RunEventLog::close);
   }
 }

@@ -9,7 +9,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Tokens;
-import io.kxm.runtime.api.RunDetail;
 import io.kxm.runtime.api.RunSummary;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.store.RunEventStore;
@@ -216,53 +215,6 @@ class StoreIntegrityTest {
         assertThat(rs.getInt(2)).isEqualTo(64);
       }
     }
-  }
-
-  @Test
-  void outbox_rows_are_acknowledged_parked_and_offered_again() {
-    completedRun();
-    var rows = rt.pending(1000);
-    long events = rt.status(run.runId()).eventCount();
-    assertThat(rows).hasSize((int) events);
-    assertThat(rows.getFirst().type()).isEqualTo("run.created");
-    assertThat(rows.getFirst().sequence()).isEqualTo(1);
-    assertThat(rows.getFirst().projectKey()).isEqualTo(rt.projectKey());
-
-    rt.acknowledge(rows.get(0).rowId());
-    rt.park(rows.get(1).rowId(), "sync_event_refused", "too big");
-    assertThat(rt.counts()).isEqualTo(new io.kxm.runtime.api.Outbox.OutboxCounts(events - 2, 1, 1));
-    assertThat(rt.pending(1000)).extracting(r -> r.rowId()).doesNotContain(rows.get(1).rowId());
-    assertThatThrownBy(() -> rt.acknowledge(rows.get(0).rowId()))
-        .satisfies(code(ErrorCode.NOT_FOUND));
-    assertThatThrownBy(() -> rt.pending(0)).satisfies(code(ErrorCode.VALUE_OUT_OF_RANGE));
-
-    assertThat(rt.unpark()).isEqualTo(1);
-    assertThat(rt.counts().parked()).isZero();
-    assertThat(rt.pending(1).getFirst().rowId()).isEqualTo(rows.get(1).rowId());
-  }
-
-  @Test
-  void a_run_another_process_moved_on_is_loaded_with_the_events_it_appended() {
-    fx =
-        new Fixture(
-            tmp, workflow("build", agent("implement", "coder", "x"), gateStep("check", "ok")));
-    rt = fx.open();
-    run = rt.create("build", "plan");
-    RunDetail before = rt.status(run.runId());
-
-    long appendedElsewhere;
-    try (ProjectRuntime other =
-        ProjectRuntime.open(
-            fx.state, fx.projectRoot, fx.clock, fx.live, fx.simulated, fx.gates, fx.config)) {
-      other.drive(run.runId(), true);
-      appendedElsewhere = other.status(run.runId()).eventCount();
-    }
-    RunDetail after = rt.status(run.runId());
-
-    assertThat(before.run().status()).isEqualTo("created");
-    assertThat(after.run().status()).isEqualTo("completed");
-    assertThat(after.eventCount()).isEqualTo(appendedElsewhere).isGreaterThan(before.eventCount());
-    assertThat(rt.verify(run.runId()).ok()).isTrue();
   }
 
   @Test

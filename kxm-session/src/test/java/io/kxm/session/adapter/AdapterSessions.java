@@ -7,6 +7,7 @@ import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionSettings;
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.StreamKey;
 import io.kxm.session.store.SqliteSessionStore;
 import io.kxm.session.turn.Harnesses;
@@ -32,7 +33,7 @@ public final class AdapterSessions implements AutoCloseable {
 
   public final Path workspace;
   public final SessionService service;
-  private final SqliteSessionStore store;
+  private final SessionStore store;
 
   private AdapterSessions(Path dir, Map<String, String> environment) throws InterruptedException {
     try {

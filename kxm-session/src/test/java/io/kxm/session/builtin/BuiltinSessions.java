@@ -9,6 +9,7 @@ import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionSettings;
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.StreamKey;
 import io.kxm.session.provider.ModelRoutes;
 import io.kxm.session.store.SqliteSessionStore;
@@ -63,8 +64,7 @@ final class BuiltinSessions implements AutoCloseable {
     });
     BuiltinSettings settings = new BuiltinSettings(autoApprove, 10, 1024, null, worktrees);
     BuiltinHarness harness = new BuiltinHarness(settings, new ModelRoutes(env), env);
-    SqliteSessionStore store =
-        SqliteSessionStore.open(dir.resolve("sessions.db"), Clock.systemUTC());
+    SessionStore store = SqliteSessionStore.open(dir.resolve("sessions.db"), Clock.systemUTC());
     SessionService service =
         SessionService.start(
             store,

@@ -23,7 +23,7 @@ public final class AppendingChild {
   public static void main(String[] args) {
     PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
     SqliteSessionStore store = SqliteSessionStore.open(Path.of(args[0]), Clock.systemUTC());
-    Session session = store.createSession("/work/project", StoreFixture.HARNESS, null);
+    Session session = store.createSession("/work/project", SessionFixture.HARNESS, null);
     SessionRun run = store.createRun(session.id(), "write until killed", null);
     store.transition(run.id(), SessionRunStatus.RUNNING, null, null);
     out.println("run " + run.id());

@@ -1,6 +1,6 @@
 package io.kxm.session.store;
 
-import static io.kxm.session.store.StoreFixture.json;
+import static io.kxm.session.store.SessionFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

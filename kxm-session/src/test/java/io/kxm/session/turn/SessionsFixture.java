@@ -10,6 +10,7 @@ import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionSettings;
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.StreamKey;
 import io.kxm.session.store.SqliteSessionStore;
 import java.io.IOException;
@@ -35,7 +36,7 @@ final class SessionsFixture implements AutoCloseable {
   final Path storeFile;
   final Path agent;
   final Clock clock;
-  SqliteSessionStore store;
+  SessionStore store;
   SessionService service;
 
   private SessionsFixture(Path dir, Clock clock) {

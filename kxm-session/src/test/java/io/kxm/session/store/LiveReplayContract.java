@@ -1,6 +1,6 @@
 package io.kxm.session.store;
 
-import static io.kxm.session.store.StoreFixture.json;
+import static io.kxm.session.store.SessionFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -16,24 +16,21 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.Ending;
 import io.kxm.session.api.StreamKey;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class LiveReplayTest {
-  @TempDir Path dir;
+/** Live delivery in seq order and replay that equals it, under concurrent appends. */
+public interface LiveReplayContract extends SessionStoreContract {
 
   @Test
-  void replay_by_run_and_by_session_equals_what_subscribers_saw_live() throws Exception {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void replay_by_run_and_by_session_equals_what_subscribers_saw_live() throws Exception {
+    try (SessionFixture f = fixture()) {
       Session session = f.aSession();
       Subscription bySession = f.store.live().subscribe(StreamKey.session(session.id()), 100);
       SessionRun run = f.store.createRun(session.id(), "go", null);
@@ -60,8 +57,8 @@ class LiveReplayTest {
   }
 
   @Test
-  void concurrent_appenders_are_delivered_in_seq_order_without_gaps() throws Exception {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void concurrent_appenders_are_delivered_in_seq_order_without_gaps() throws Exception {
+    try (SessionFixture f = fixture()) {
       List<SessionRun> runs = new ArrayList<>();
       for (int i = 0; i < 4; i++) {
         runs.add(f.aRunningRun());
@@ -120,8 +117,9 @@ class LiveReplayTest {
   }
 
   @Test
-  void a_refused_change_fails_alone_and_its_batch_mates_commit_without_gaps() throws Exception {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void a_refused_change_fails_alone_and_its_batch_mates_commit_without_gaps()
+      throws Exception {
+    try (SessionFixture f = fixture()) {
       SessionRun open = f.aRunningRun();
       SessionRun ended = f.aRunningRun();
       f.store.transition(ended.id(), SessionRunStatus.CANCELLED, null, null);
@@ -154,45 +152,8 @@ class LiveReplayTest {
   }
 
   @Test
-  void appends_queued_while_the_writer_is_busy_share_one_commit() throws Exception {
-    try (StoreFixture f = new StoreFixture(dir)) {
-      SessionRun run = f.aRunningRun();
-      CountDownLatch busy = new CountDownLatch(1);
-      CountDownLatch release = new CountDownLatch(1);
-      CompletableFuture<Void> blocker =
-          f.store
-              .writer()
-              .submit(tx -> {
-                busy.countDown();
-                awaitQuietly(release);
-                return null;
-              });
-      assertThat(busy.await(10, TimeUnit.SECONDS)).isTrue();
-      long commitsBefore = f.store.writer().commits();
-      List<CompletableFuture<SessionEvent>> appended = new ArrayList<>();
-      for (int i = 0; i < 500; i++) {
-        appended.add(f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "t" + i)));
-      }
-      release.countDown();
-      blocker.join();
-      CompletableFuture.allOf(appended.toArray(CompletableFuture[]::new)).join();
-
-      assertThat(f.store.writer().commits() - commitsBefore).isBetween(1L, 2L);
-      assertThat(f.store.replay(StreamKey.run(run.id()), 0, 1_000)).hasSize(502);
-    }
-  }
-
-  private static void awaitQuietly(CountDownLatch latch) {
-    try {
-      assertThat(latch.await(10, TimeUnit.SECONDS)).isTrue();
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-    }
-  }
-
-  @Test
-  void an_overflowing_subscriber_is_cut_while_the_others_keep_receiving() throws Exception {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void an_overflowing_subscriber_is_cut_while_the_others_keep_receiving() throws Exception {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aRunningRun();
       Subscription slow = f.store.live().subscribe(StreamKey.run(run.id()), 5);
       Subscription fast = f.store.live().subscribe(StreamKey.run(run.id()), 1_000);
@@ -223,8 +184,9 @@ class LiveReplayTest {
   }
 
   @Test
-  void closing_the_store_commits_what_was_queued_and_closes_subscriptions() throws Exception {
-    StoreFixture f = new StoreFixture(dir);
+  default void closing_the_store_commits_what_was_queued_and_closes_subscriptions()
+      throws Exception {
+    SessionFixture f = fixture();
     SessionRun run = f.aRunningRun();
     Subscription live = f.store.live().subscribe(StreamKey.run(run.id()), 1_000);
     List<CompletableFuture<SessionEvent>> appended = new ArrayList<>();

@@ -1,6 +1,6 @@
 package io.kxm.session.store;
 
-import static io.kxm.session.store.StoreFixture.json;
+import static io.kxm.session.store.SessionFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -13,17 +13,15 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.Ending;
 import io.kxm.session.api.StreamKey;
-import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class InteractionStoreTest {
-  @TempDir Path dir;
+/** Interactions a run opens and a person answers, before and after the run ends. */
+public interface InteractionStoreContract extends SessionStoreContract {
 
   @Test
-  void each_kind_is_announced_by_its_event_and_an_answer_resolves_it() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void each_kind_is_announced_by_its_event_and_an_answer_resolves_it() {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aRunningRun();
       Interaction approval = f.store.openInteraction(run.id(), "approval", json("tool", "bash"));
       Interaction question =
@@ -63,8 +61,8 @@ class InteractionStoreTest {
   }
 
   @Test
-  void a_completed_run_closes_its_pending_interactions_and_they_take_no_answer() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void a_completed_run_closes_its_pending_interactions_and_they_take_no_answer() {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aRunningRun();
       Interaction asked = f.store.openInteraction(run.id(), "approval", json("tool", "rm"));
       f.store.transition(
@@ -85,8 +83,8 @@ class InteractionStoreTest {
   }
 
   @Test
-  void an_interrupted_run_keeps_its_interactions_pending_and_an_answer_still_lands() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void an_interrupted_run_keeps_its_interactions_pending_and_an_answer_still_lands() {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aRunningRun();
       Interaction asked =
           f.store.openInteraction(run.id(), "clarification", json("question", "which file?"));
@@ -113,8 +111,8 @@ class InteractionStoreTest {
   }
 
   @Test
-  void refused_answers_and_questions_change_nothing() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void refused_answers_and_questions_change_nothing() {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aRunningRun();
       SessionRun other = f.aRunningRun();
       Interaction asked = f.store.openInteraction(run.id(), "approval", json("tool", "bash"));

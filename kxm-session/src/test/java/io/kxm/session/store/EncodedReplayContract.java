@@ -8,19 +8,17 @@ import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.StreamKey;
 import io.kxm.session.stream.EventEnvelope;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.node.ObjectNode;
 
-class EncodedReplayTest {
-  @TempDir Path dir;
+/** Replay in wire form is the text live delivery writes. */
+public interface EncodedReplayContract extends SessionStoreContract {
 
   @Test
-  void an_encoded_replay_is_the_same_text_live_delivery_writes_for_each_event() {
-    try (StoreFixture fixture = new StoreFixture(dir)) {
+  default void an_encoded_replay_is_the_same_text_live_delivery_writes_for_each_event() {
+    try (SessionFixture fixture = fixture()) {
       SessionRun run = fixture.aRunningRun();
       ObjectNode awkward = Json.object();
       awkward.put("text", "quotes \" and \\ back-slashes, a line\nbreak, tabs\t, é, 日本, \u0001");

@@ -1,6 +1,6 @@
 package io.kxm.session.store;
 
-import static io.kxm.session.store.StoreFixture.json;
+import static io.kxm.session.store.SessionFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -12,27 +12,20 @@ import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.SessionStore.Ending;
 import io.kxm.session.api.StreamKey;
-import io.kxm.testkit.SettableClock;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
-class SessionLifecycleTest {
-  @TempDir Path dir;
+/** How sessions and runs move, what each step appends, and what is refused. */
+public interface SessionLifecycleContract extends SessionStoreContract {
 
   @Test
-  void a_run_moves_queued_running_completed_and_each_step_is_an_event() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void a_run_moves_queued_running_completed_and_each_step_is_an_event() {
+    try (SessionFixture f = fixture()) {
       Session session = f.aSession();
       SessionRun queued = f.store.createRun(session.id(), "fix the build", null);
       f.clock.tick(Duration.ofSeconds(1));
@@ -76,8 +69,8 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void a_refused_transition_names_both_states_and_changes_nothing() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void a_refused_transition_names_both_states_and_changes_nothing() {
+    try (SessionFixture f = fixture()) {
       SessionRun run = f.aQueuedRun();
       SessionRun done = f.store.transition(run.id(), SessionRunStatus.CANCELLED, null, null);
       long seq = f.store.lastSeq();
@@ -97,8 +90,8 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void unknown_sessions_and_runs_are_refused_with_their_codes() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void unknown_sessions_and_runs_are_refused_with_their_codes() {
+    try (SessionFixture f = fixture()) {
       assertThatThrownBy(() -> f.store.createRun("ses_missing", "hi", null))
           .extracting(e -> ((KxmException) e).code())
           .isEqualTo(ErrorCode.SESSION_NOT_FOUND);
@@ -117,8 +110,8 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void messages_are_numbered_per_session_and_sessions_list_most_recent_first() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void messages_are_numbered_per_session_and_sessions_list_most_recent_first() {
+    try (SessionFixture f = fixture()) {
       Session first = f.aSession();
       f.clock.tick(Duration.ofSeconds(1));
       Session second = f.aSession();
@@ -145,8 +138,8 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void recorded_processes_are_listed_only_while_their_run_runs() {
-    try (StoreFixture f = new StoreFixture(dir)) {
+  default void recorded_processes_are_listed_only_while_their_run_runs() {
+    try (SessionFixture f = fixture()) {
       SessionRun running = f.aRunningRun();
       SessionRun ended = f.aRunningRun();
       Instant start = Instant.parse("2026-01-01T00:00:00Z");
@@ -155,8 +148,7 @@ class SessionLifecycleTest {
       f.store.transition(ended.id(), SessionRunStatus.FAILED, new Ending("error", "x", null), null);
 
       assertThat(f.store.runningProcesses())
-          .containsExactly(
-              new io.kxm.session.api.SessionStore.RecordedProcess(running.id(), 4242, start));
+          .containsExactly(new SessionStore.RecordedProcess(running.id(), 4242, start));
       assertThatThrownBy(() -> f.store.recordProcess(f.aQueuedRun().id(), 1, start))
           .extracting(e -> ((KxmException) e).code())
           .isEqualTo(ErrorCode.RUN_TRANSITION_REFUSED);
@@ -164,24 +156,20 @@ class SessionLifecycleTest {
   }
 
   @Test
-  void the_store_survives_a_reopen_and_refuses_calls_once_closed() throws Exception {
-    SessionRun run;
-    StoreFixture f = new StoreFixture(dir);
-    run = f.aRunningRun();
+  default void the_store_survives_a_reopen_and_refuses_calls_once_closed() throws Exception {
+    SessionFixture f = fixture();
+    SessionRun run = f.aRunningRun();
     f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "Hel"));
     f.close();
 
-    assertThatThrownBy(() -> f.store.createSession("/w", StoreFixture.HARNESS, null))
+    assertThatThrownBy(() -> f.store.createSession("/w", SessionFixture.HARNESS, null))
         .isInstanceOf(KxmException.class)
         .hasMessageContaining("closed")
         .extracting(e -> ((KxmException) e).code())
         .isEqualTo(ErrorCode.RUNTIME_STORE_FAILED);
     assertThatThrownBy(() -> f.store.run(run.id())).hasMessageContaining("closed");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f.file)))
-        .isEqualTo("rw-------");
 
-    try (SqliteSessionStore again =
-        SqliteSessionStore.open(f.file, new SettableClock(Instant.EPOCH))) {
+    try (SessionStore again = reopen(f)) {
       assertThat(again.run(run.id())).map(SessionRun::status).contains(SessionRunStatus.RUNNING);
       assertThat(again.lastSeq()).isEqualTo(4);
       assertThat(again.verify(run.id()).ok()).isTrue();
@@ -189,23 +177,5 @@ class SessionLifecycleTest {
           again.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "lo")).join();
       assertThat(next.seq()).isEqualTo(5);
     }
-  }
-
-  @Test
-  void a_store_from_a_newer_build_and_a_linked_file_are_refused() throws Exception {
-    Path file = dir.resolve("sessions.db");
-    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
-        Statement s = c.createStatement()) {
-      s.execute("PRAGMA user_version = 9");
-    }
-    assertThatThrownBy(() -> SqliteSessionStore.open(file, SettableClock.atEpochSecond(0)))
-        .extracting(e -> ((KxmException) e).code())
-        .isEqualTo(ErrorCode.RUNTIME_SCHEMA_NEWER);
-
-    Path link = dir.resolve("linked.db");
-    Files.createSymbolicLink(link, file);
-    assertThatThrownBy(() -> SqliteSessionStore.open(link, SettableClock.atEpochSecond(0)))
-        .extracting(e -> ((KxmException) e).code())
-        .isEqualTo(ErrorCode.STORE_SYMLINK_REFUSED);
   }
 }
