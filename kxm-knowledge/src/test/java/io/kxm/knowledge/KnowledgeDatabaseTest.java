@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
+import io.kxm.store.sqlite.SqliteSchema;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.search.RetrievalMode;
 import io.kxm.testkit.SettableClock;
@@ -52,7 +53,7 @@ class KnowledgeDatabaseTest {
       assertThat(db.databaseId()).isEqualTo(id).startsWith("kdb_");
       assertThat(new KnowledgeEntries(db).get(added.id())).contains(added);
       int version = db.read(c -> intOf(c.createStatement(), "PRAGMA user_version"));
-      assertThat(version).isEqualTo(1);
+      assertThat(version).as("Flyway's marker").isEqualTo(SqliteSchema.MARKER_BASE + 2);
       String mode = db.read(c -> stringOf(c.createStatement(), "PRAGMA journal_mode"));
       assertThat(mode).isEqualTo("wal");
     }

@@ -48,6 +48,16 @@ final class SqliteConnections {
     }
   }
 
+  /**
+   * For callers that translate the failure themselves: the runtime's files, see {@link
+   * SqliteDatabase}.
+   */
+  static Connection connect(Path db, boolean writer, int busyTimeoutMs) throws SQLException {
+    SQLiteConfig config = config(writer);
+    config.setBusyTimeout(busyTimeoutMs);
+    return config.createConnection(url(db));
+  }
+
   private static SQLiteConfig config(boolean writer) {
     Properties properties = new Properties();
     int mode = writer ? READWRITE | CREATE | NOFOLLOW : READONLY | NOFOLLOW;
