@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
-import io.kxm.store.sqlite.SqliteSchema;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.search.RetrievalMode;
+import io.kxm.store.sqlite.SqliteSchema;
 import io.kxm.testkit.SettableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -191,13 +191,14 @@ class KnowledgeDatabaseTest {
   }
 
   @Test
-  void another_feature_keeps_its_own_table_in_the_same_file() {
+  void the_evolve_tables_come_with_a_new_file_from_its_second_migration() {
     Path file = dir.resolve("k.db");
     try (KnowledgeDatabase db = KnowledgeDatabase.open(file, clock)) {
       db.write(c -> {
         try (Statement s = c.createStatement()) {
-          s.execute("CREATE TABLE IF NOT EXISTS evolve_generation (n INTEGER PRIMARY KEY)");
-          s.execute("INSERT INTO evolve_generation (n) VALUES (1)");
+          s.execute(
+              "INSERT INTO evolve_generation (generation, tasks_json, phase, started_at)"
+                  + " VALUES (1, '[]', 'attempts', 1)");
         }
         return null;
       });
