@@ -75,11 +75,6 @@ class ClassNameCollisionTest {
               "io.kxm.store.jdbc",
               "io.kxm.bench"),
           new Allowed(
-              "Sqlite",
-              "bench's bare SQLite baseline; bench is never on the product's class path",
-              "io.kxm.runtime.store",
-              "io.kxm.bench.baseline"),
-          new Allowed(
               "SseEvent",
               "to be renamed: the hub's stored stream event beside the fake provider's wire event",
               "io.kxm.hub.sse",

@@ -43,7 +43,8 @@ final class MigrationLock implements AutoCloseable {
   /** Waits until this opener holds the file; the caller closes the lock when it is done. */
   static MigrationLock take(SqliteDatabase db) {
     Path file = db.file().resolveSibling(db.file().getFileName() + SUFFIX);
-    ReentrantLock threads = IN_JVM.computeIfAbsent(file, f -> new ReentrantLock());
+    // One key per file however it is named: the JVM refuses a second lock on a file it holds.
+    ReentrantLock threads = IN_JVM.computeIfAbsent(realFolder(file), f -> new ReentrantLock());
     threads.lock();
     FileChannel channel = null;
     try {
@@ -65,6 +66,14 @@ final class MigrationLock implements AutoCloseable {
       closeQuietly(channel);
       threads.unlock();
       throw e;
+    }
+  }
+
+  private static Path realFolder(Path file) {
+    try {
+      return file.getParent().toRealPath().resolve(file.getFileName());
+    } catch (IOException e) {
+      return file; // prepare created the folder; if it went away since, opening will say so
     }
   }
 

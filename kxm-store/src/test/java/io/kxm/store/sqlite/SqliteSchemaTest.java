@@ -170,6 +170,19 @@ class SqliteSchemaTest {
   }
 
   @Test
+  void a_lock_file_that_is_a_symbolic_link_is_refused_before_anything_is_created()
+      throws Exception {
+    Path file = folder.resolve("t.db");
+    Path elsewhere = Files.writeString(folder.resolve("elsewhere"), "");
+    Files.createSymbolicLink(folder.resolve("t.db" + MigrationLock.SUFFIX), elsewhere);
+    assertThatThrownBy(() -> open(file))
+        .isInstanceOfSatisfying(
+            KxmException.class,
+            e -> assertThat(e.code()).isEqualTo(ErrorCode.STORE_SYMLINK_REFUSED));
+    assertThat(number(file, "SELECT count(*) FROM sqlite_schema")).isZero();
+  }
+
+  @Test
   void the_older_builds_refuse_a_migrated_file_as_newer() {
     // Builds before Flyway refused a user_version above their own hand-numbered version.
     assertThat(TWO_STEP.marker()).isGreaterThan(SqliteSchema.MARKER_BASE);
