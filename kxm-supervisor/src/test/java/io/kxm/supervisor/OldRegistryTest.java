@@ -31,6 +31,10 @@ class OldRegistryTest {
     Path file = OldFiles.copy("registry-v2.db", folder.resolve("registry.db"));
     assertThat(Registry.peek(file)).map(SupervisorRow::runtimeId).contains("rt_old");
     assertThat(OldFiles.backups(folder)).as("peek changes nothing").isEmpty();
+    assertThat(folder.resolve("registry.db.lock"))
+        .as("nor takes the migration lock")
+        .doesNotExist();
+    assertThat(OldFiles.number(file, "PRAGMA user_version")).isEqualTo(2);
     try (Registry registry = Registry.open(file)) {
       assertThat(registry.projects()).hasSize(1);
       assertThat(registry.projectOfRun("run_old_1")).isPresent();
