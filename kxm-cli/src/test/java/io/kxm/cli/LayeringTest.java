@@ -1,5 +1,8 @@
 package io.kxm.cli;
 
+import static com.tngtech.archunit.base.DescribedPredicate.not;
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
+import static com.tngtech.archunit.core.domain.properties.HasName.Predicates.name;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 
@@ -9,8 +12,9 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The planes depend inward only: core on nothing of ours, stores and MCP on core, runs on core,
- * sessions on runs, knowledge on sessions, the supervisor on runs and sessions, CLI on all.
+ * The planes depend inward only: core on nothing of ours, stores and MCP on core, runs on core and
+ * the stores' SQLite opener, sessions on runs, knowledge on sessions, the supervisor on runs and
+ * sessions, CLI on all.
  */
 class LayeringTest {
   static final JavaClasses KXM =
@@ -69,8 +73,26 @@ class LayeringTest {
         .resideInAnyPackage(RUNTIME_SIDE)
         .should()
         .dependOnClassesThat()
-        .resideInAnyPackage(
-            "io.kxm.hub..", "io.kxm.store..", "io.kxm.mcp..", "io.kxm.cli..", "picocli..")
+        .resideInAnyPackage("io.kxm.hub..", "io.kxm.mcp..", "io.kxm.cli..", "picocli..")
+        .check(KXM);
+  }
+
+  @Test
+  void the_runtime_side_uses_only_the_sqlite_opener_and_migrator_of_the_stores() {
+    // One SQLite opener and one migrator for every file of the product; the hub's ports, its
+    // dialects and Flyway itself stay behind them.
+    noClasses()
+        .that()
+        .resideInAnyPackage(RUNTIME_SIDE)
+        .should()
+        .dependOnClassesThat(
+            resideInAPackage("io.kxm.store..")
+                .and(not(name("io.kxm.store.sqlite.SqliteDatabase")))
+                .and(not(name("io.kxm.store.sqlite.SqliteSchema")))
+                .and(not(name("io.kxm.store.jdbc.SqlErrors"))))
+        .orShould()
+        .dependOnClassesThat()
+        .resideInAnyPackage("org.flywaydb..", "org.sqlite..")
         .check(KXM);
   }
 

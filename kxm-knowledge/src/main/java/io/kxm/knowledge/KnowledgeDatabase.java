@@ -5,9 +5,8 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.search.SqliteTextIndex;
 import io.kxm.core.search.TextIndex;
-import io.kxm.runtime.store.Schema;
-import io.kxm.runtime.store.Sqlite;
-import io.kxm.runtime.store.StoreFiles;
+import io.kxm.store.sqlite.SqliteDatabase;
+import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -15,15 +14,13 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
-import java.util.Properties;
+import java.time.Duration;
 import java.util.concurrent.locks.ReentrantLock;
-import org.sqlite.SQLiteConfig;
 
 /**
- * The knowledge database in one SQLite file (created 0600, links refused, WAL, schema versioned in
- * {@code user_version}) holding entries, forum rounds and the full-text index over entries. Other
- * features keep their own tables in the same file, created with {@code CREATE TABLE IF NOT EXISTS}
- * inside {@link #write}.
+ * The knowledge database: one SQLite file (created 0600, links refused, WAL, schema migrated by
+ * Flyway from {@code db/runtime/knowledge}) holding entries, forum rounds, the evolve loop's tables
+ * and the full-text index over entries.
  *
  * <p>Writes are serialized on one connection and start as {@code BEGIN IMMEDIATE}, so a write that
  * reads first never loses its snapshot to another process (the forum MCP server writes the same
@@ -32,15 +29,21 @@ import org.sqlite.SQLiteConfig;
 public final class KnowledgeDatabase implements KnowledgeStore {
   private static final TextIndex TEXT_INDEX = new SqliteTextIndex();
 
-  static final Schema SCHEMA =
-      new Schema("knowledge database", 1, KnowledgeDatabase.class, "knowledge-v1.sql");
+  /** Version 1 holds entries and forum rounds, version 2 the evolve loop's tables. */
+  static final SqliteSchema SCHEMA =
+      new SqliteSchema(
+          "knowledge database",
+          "db/runtime/knowledge",
+          2,
+          1,
+          ErrorCode.RUNTIME_SCHEMA_NEWER,
+          ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);
 
-  private static final int READWRITE = 0x2;
-  private static final int CREATE = 0x4;
-  // SQLITE_OPEN_NOFOLLOW: refuse a link at open time too, closing the gap after StoreFiles' check.
-  private static final int NOFOLLOW = 0x0100_0000;
+  // Several processes write the file (each agent's forum server and the orchestrator).
+  private static final Duration BUSY_TIMEOUT = Duration.ofSeconds(10);
 
   private final Path file;
+  private final SqliteDatabase database;
   private final Clock clock;
   private final Connection writer;
   private final Connection reader;
@@ -50,8 +53,13 @@ public final class KnowledgeDatabase implements KnowledgeStore {
   private final String databaseId;
 
   private KnowledgeDatabase(
-      Path file, Clock clock, Connection writer, Connection reader, String databaseId) {
-    this.file = file;
+      SqliteDatabase database,
+      Clock clock,
+      Connection writer,
+      Connection reader,
+      String databaseId) {
+    this.file = database.file();
+    this.database = database;
     this.clock = clock;
     this.writer = writer;
     this.reader = reader;
@@ -67,17 +75,17 @@ public final class KnowledgeDatabase implements KnowledgeStore {
   /** Opens or creates the database at {@code file}; {@code clock} stamps ids and entries. */
   public static KnowledgeDatabase open(Path file, Clock clock) {
     Path absolute = file.toAbsolutePath().normalize();
-    StoreFiles.prepare(absolute);
-    Connection writer = connect(absolute);
+    SqliteDatabase database = SqliteDatabase.runtime(absolute, "knowledge database").prepare();
+    Connection writer = database.writer(BUSY_TIMEOUT);
     Connection reader = null;
     try {
-      SCHEMA.ensureOn(writer, absolute.toString());
+      SCHEMA.ensure(database, writer);
       String databaseId = prepare(writer, clock);
-      reader = connect(absolute);
-      return new KnowledgeDatabase(absolute, clock, writer, reader, databaseId);
+      reader = database.writer(BUSY_TIMEOUT);
+      return new KnowledgeDatabase(database, clock, writer, reader, databaseId);
     } catch (SQLException e) {
       closeQuietly(writer, reader);
-      throw Sqlite.translate(e, absolute, "open the knowledge database");
+      throw database.failure(e, "open the knowledge database");
     } catch (RuntimeException e) {
       closeQuietly(writer, reader);
       throw e;
@@ -161,7 +169,7 @@ public final class KnowledgeDatabase implements KnowledgeStore {
         throw e;
       }
     } catch (SQLException e) {
-      throw Sqlite.translate(e, file, what);
+      throw database.failure(e, what);
     }
   }
 
@@ -185,26 +193,9 @@ public final class KnowledgeDatabase implements KnowledgeStore {
     }
   }
 
-  private static Connection connect(Path db) {
-    Properties properties = new Properties();
-    properties.setProperty("open_mode", Integer.toString(READWRITE | CREATE | NOFOLLOW));
-    SQLiteConfig config = new SQLiteConfig(properties);
-    config.setJournalMode(SQLiteConfig.JournalMode.WAL);
-    config.setSynchronous(SQLiteConfig.SynchronousMode.NORMAL);
-    config.setBusyTimeout(10_000);
-    config.enforceForeignKeys(true);
-    try {
-      return config.createConnection("jdbc:sqlite:" + db);
-    } catch (SQLException e) {
-      throw Sqlite.translate(e, db, "open the knowledge database");
-    }
-  }
-
   private static void closeQuietly(Connection... connections) {
     for (Connection c : connections) {
-      if (c != null) {
-        Sqlite.closeQuietly(c);
-      }
+      SqliteDatabase.closeQuietly(c);
     }
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.store.sqlite.SqliteSchema;
 import io.kxm.testkit.SettableClock;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +31,7 @@ class KnowledgeDatabaseTest {
         .isEqualTo("rw-------");
     try (KnowledgeDatabase db = KnowledgeDatabase.open(file, clock)) {
       int version = db.read(c -> intOf(c.createStatement(), "PRAGMA user_version"));
-      assertThat(version).isEqualTo(1);
+      assertThat(version).as("Flyway's marker").isEqualTo(SqliteSchema.MARKER_BASE + 2);
       String mode = db.read(c -> stringOf(c.createStatement(), "PRAGMA journal_mode"));
       assertThat(mode).isEqualTo("wal");
     }
@@ -71,6 +72,33 @@ class KnowledgeDatabaseTest {
     assertThatThrownBy(() -> NewEntry.attempt("t1", 1, "alice", "hello", 1.5))
         .isInstanceOfSatisfying(
             KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.VALUE_OUT_OF_RANGE));
+  }
+
+  @Test
+  void the_evolve_tables_come_with_a_new_file_from_its_second_migration() {
+    Path file = dir.resolve("k.db");
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(file, clock)) {
+      db.write(c -> {
+        try (Statement s = c.createStatement()) {
+          s.execute(
+              "INSERT INTO evolve_generation (generation, tasks_json, phase, started_at)"
+                  + " VALUES (1, '[]', 'attempts', 1)");
+        }
+        return null;
+      });
+    }
+    try (KnowledgeDatabase db = KnowledgeDatabase.open(file, clock)) {
+      int n =
+          db.read(c -> {
+            try (PreparedStatement s =
+                    c.prepareStatement("SELECT count(*) FROM evolve_generation");
+                ResultSet rs = s.executeQuery()) {
+              rs.next();
+              return rs.getInt(1);
+            }
+          });
+      assertThat(n).isEqualTo(1);
+    }
   }
 
   private static int intOf(Statement s, String sql) throws java.sql.SQLException {

@@ -2,16 +2,16 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.secret.SecureFiles;
-import java.io.IOException;
+import io.kxm.store.jdbc.SqlErrors;
+import io.kxm.store.sqlite.SqliteDatabase;
+import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -23,158 +23,59 @@ import java.util.Optional;
  * supervisor writes rarely, and clients only read the supervisor row.
  */
 public final class Registry implements SupervisorRegistry {
-  static final int SCHEMA_VERSION = 2;
+  /** Version 1 holds the tables, version 2 adds where clients reach the supervisor. */
+  static final SqliteSchema SCHEMA =
+      new SqliteSchema(
+          "registry",
+          "db/runtime/registry",
+          2,
+          2,
+          ErrorCode.STORE_SCHEMA_NEWER,
+          ErrorCode.RUNTIME_REGISTRY_UNUSABLE);
 
-  private static final String[] SCHEMA = {
-    """
-    CREATE TABLE supervisor (
-      id INTEGER PRIMARY KEY CHECK (id = 1),
-      runtime_id TEXT NOT NULL,
-      pid INTEGER NOT NULL,
-      port INTEGER NOT NULL,
-      token_sha256 TEXT NOT NULL,
-      started_at TEXT NOT NULL,
-      heartbeat_at TEXT NOT NULL,
-      state TEXT NOT NULL,
-      host TEXT NOT NULL DEFAULT '127.0.0.1'
-    ) STRICT\
-    """,
-    """
-    CREATE TABLE projects (
-      project_key TEXT PRIMARY KEY,
-      project_id TEXT NOT NULL,
-      canonical_root TEXT NOT NULL UNIQUE,
-      home_runtime TEXT NOT NULL,
-      registered_at TEXT NOT NULL
-    ) STRICT\
-    """,
-    """
-    CREATE TABLE runs (
-      run_id TEXT PRIMARY KEY,
-      project_key TEXT NOT NULL REFERENCES projects (project_key)
-    ) STRICT\
-    """
-  };
-
-  private final Path file;
+  private final SqliteDatabase database;
   private final Connection db;
 
-  private Registry(Path file, Connection db) {
-    this.file = file;
+  private Registry(SqliteDatabase database, Connection db) {
+    this.database = database;
     this.db = db;
   }
 
   /** Opens the registry, creating it on first use; a newer or foreign schema is refused. */
   public static Registry open(Path file) {
+    SqliteDatabase database = database(file).prepare();
+    Connection db = database.writer();
     try {
-      SecureFiles.createPrivateDirectories(file.toAbsolutePath().getParent());
-      for (String suffix : new String[] {"", "-wal", "-shm"}) {
-        Path part = file.resolveSibling(file.getFileName() + suffix);
-        if (Files.isSymbolicLink(part)) {
-          throw new KxmException(
-              ErrorCode.STORE_SYMLINK_REFUSED, "the registry file " + part + " is a symbolic link");
-        }
-      }
-    } catch (IOException e) {
-      throw unusable(file, e);
+      SCHEMA.ensure(database, db);
+    } catch (RuntimeException e) {
+      SqliteDatabase.closeQuietly(db);
+      throw e;
     }
-    try {
-      Connection db = DriverManager.getConnection("jdbc:sqlite:" + file);
-      try (Statement st = db.createStatement()) {
-        st.execute("PRAGMA busy_timeout = 5000");
-        st.execute("PRAGMA journal_mode = WAL");
-        st.execute("PRAGMA synchronous = NORMAL");
-        st.execute("PRAGMA foreign_keys = ON");
-      }
-      Registry registry = new Registry(file, db);
-      registry.migrate();
-      return registry;
-    } catch (SQLException e) {
-      throw unusable(file, e);
-    }
+    return new Registry(database, db);
   }
 
   /**
-   * The supervisor row as a client reads it: without creating or migrating anything, and empty
-   * while the registry does not exist or is still being created.
+   * The supervisor row as a client reads it: on a read-only connection, without creating or
+   * migrating anything, and empty while the registry does not exist, is still being created or
+   * waits for the supervisor to migrate it.
    */
   public static Optional<SupervisorRow> peek(Path file) {
-    if (!Files.isRegularFile(file, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
       return Optional.empty();
     }
-    try (Connection db = DriverManager.getConnection("jdbc:sqlite:" + file)) {
-      try (Statement st = db.createStatement()) {
-        st.execute("PRAGMA busy_timeout = 5000");
-      }
-      if (version(db) != SCHEMA_VERSION) {
+    SqliteDatabase database = database(file);
+    try (Connection db = database.reader()) {
+      if (!SCHEMA.current(SqliteSchema.userVersion(db))) {
         return Optional.empty();
       }
-      return new Registry(file, db).supervisor();
+      return new Registry(database, db).supervisor();
     } catch (SQLException e) {
-      throw unusable(file, e);
+      throw database.failure(e, "read the supervisor row");
     }
   }
 
-  private static int version(Connection db) throws SQLException {
-    try (Statement st = db.createStatement();
-        ResultSet rs = st.executeQuery("PRAGMA user_version")) {
-      return rs.getInt(1);
-    }
-  }
-
-  private void migrate() throws SQLException {
-    if (version(db) == SCHEMA_VERSION) {
-      return;
-    }
-    try (Statement st = db.createStatement()) {
-      // Take the write lock before looking again, so two openers never both create the schema.
-      st.execute("BEGIN IMMEDIATE");
-    }
-    try {
-      migrateLocked();
-      try (Statement st = db.createStatement()) {
-        st.execute("COMMIT");
-      }
-    } catch (SQLException | RuntimeException e) {
-      try (Statement st = db.createStatement()) {
-        st.execute("ROLLBACK");
-      }
-      throw e;
-    }
-  }
-
-  private void migrateLocked() throws SQLException {
-    int version = version(db);
-    if (version == SCHEMA_VERSION) {
-      return;
-    }
-    if (version == 1) {
-      // Version 2 records where clients reach the supervisor; every version 1 row is loopback.
-      try (Statement st = db.createStatement()) {
-        st.execute("ALTER TABLE supervisor ADD COLUMN host TEXT NOT NULL DEFAULT '127.0.0.1'");
-        st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
-      }
-      return;
-    }
-    if (version > SCHEMA_VERSION) {
-      throw new KxmException(
-          ErrorCode.STORE_SCHEMA_NEWER,
-          "the registry " + file + " has schema " + version + "; this KXM knows " + SCHEMA_VERSION);
-    }
-    try (Statement st = db.createStatement();
-        ResultSet rs = st.executeQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table'")) {
-      if (rs.getInt(1) > 0) {
-        throw new KxmException(
-            ErrorCode.RUNTIME_REGISTRY_UNUSABLE,
-            "the registry " + file + " has tables but no schema version");
-      }
-    }
-    try (Statement st = db.createStatement()) {
-      for (String ddl : SCHEMA) {
-        st.execute(ddl);
-      }
-      st.execute("PRAGMA user_version = " + SCHEMA_VERSION);
-    }
+  private static SqliteDatabase database(Path file) {
+    return new SqliteDatabase(file, "registry " + file, ErrorCode.RUNTIME_REGISTRY_UNUSABLE);
   }
 
   @Override
@@ -334,16 +235,6 @@ public final class Registry implements SupervisorRegistry {
   }
 
   private KxmException failed(String what, SQLException e) {
-    return new KxmException(
-        ErrorCode.STORE_UNAVAILABLE,
-        "the registry " + file + " could not " + what + ": " + e.getMessage(),
-        e);
-  }
-
-  private static KxmException unusable(Path file, Exception e) {
-    return new KxmException(
-        ErrorCode.RUNTIME_REGISTRY_UNUSABLE,
-        "cannot open the registry " + file + ": " + e.getMessage(),
-        e);
+    return SqlErrors.translate(e, database.store(), what, ErrorCode.STORE_UNAVAILABLE);
   }
 }

@@ -42,12 +42,7 @@ class ClassNameCollisionTest {
               "Row",
               "bench's table row; bench is never on the product's class path",
               "io.kxm.store.jdbc",
-              "io.kxm.bench"),
-          new Allowed(
-              "Sqlite",
-              "bench's bare SQLite baseline; bench is never on the product's class path",
-              "io.kxm.runtime.store",
-              "io.kxm.bench.baseline"));
+              "io.kxm.bench"));
 
   final SourceTree tree = SourceTree.find();
 

@@ -33,6 +33,21 @@ class OneMechanismTest {
         .containsExactly("kxm-core/src/main/java/io/kxm/core/net/Origins.java");
   }
 
+  @Test
+  void sqlite_files_are_opened_and_versioned_only_in_the_store() {
+    // Every SQLite file opens through kxm-store's SqliteDatabase and migrates through its
+    // SqliteSchema. The benchmarks look at the product from outside: their raw baselines and
+    // fault checks use plain JDBC on purpose.
+    Pattern opening =
+        Pattern.compile(
+            "DriverManager\\s*\\.\\s*getConnection|\\.createConnection\\(|PRAGMA user_version\\s*=",
+            Pattern.CASE_INSENSITIVE);
+    assertThat(holders(opening).stream().filter(f -> !f.startsWith("bench/")))
+        .containsExactlyInAnyOrder(
+            "kxm-store/src/main/java/io/kxm/store/sqlite/SqliteConnections.java",
+            "kxm-store/src/main/java/io/kxm/store/sqlite/SqliteSchema.java");
+  }
+
   private static List<String> holders(Pattern code) {
     return TREE.modules().stream()
         .filter(m -> !NOT_PRODUCT.contains(m))

@@ -20,10 +20,10 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The evolution's own tables in the knowledge database: the run's identity, each generation's tasks
- * and phase, the stored seeds, every finished attempt and the best state per task. Each finished
- * attempt commits in one transaction with its knowledge entry and its task's state, so a crash
- * leaves an attempt either wholly recorded or not at all.
+ * The evolution's own tables in the knowledge database (its migration V2): the run's identity, each
+ * generation's tasks and phase, the stored seeds, every finished attempt and the best state per
+ * task. Each finished attempt commits in one transaction with its knowledge entry and its task's
+ * state, so a crash leaves an attempt either wholly recorded or not at all.
  */
 public final class EvolutionStore implements EvolutionLog {
 
@@ -33,15 +33,6 @@ public final class EvolutionStore implements EvolutionLog {
   public EvolutionStore(KnowledgeStore db) {
     this.db = db;
     this.entries = new KnowledgeEntries(db);
-    List<String> schema = EvolveTables.statements();
-    db.write(c -> {
-      try (Statement s = c.createStatement()) {
-        for (String ddl : schema) {
-          s.execute(ddl);
-        }
-      }
-      return null;
-    });
   }
 
   @Override

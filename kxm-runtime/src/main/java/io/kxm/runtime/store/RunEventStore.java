@@ -10,6 +10,8 @@ import io.kxm.runtime.run.RunFold;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.run.StoredEvent;
+import io.kxm.store.sqlite.SqliteDatabase;
+import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -39,7 +41,21 @@ import java.util.function.Function;
 public final class RunEventStore implements RunEventLog {
   private static final int FOLDS_KEPT = 256;
 
+  /** The event store's schema: Flyway migrations under {@code db/runtime/events}. */
+  static final SqliteSchema SCHEMA =
+      new SqliteSchema(
+          "runtime store",
+          "db/runtime/events",
+          1,
+          1,
+          ErrorCode.RUNTIME_SCHEMA_NEWER,
+          ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);
+
+  /** Prompts of runs are kept next to the store; that file must not be a link either. */
+  private static final String PROMPTS_SUFFIX = ".run-prompts.json";
+
   private final Path file;
+  private final SqliteDatabase database;
   private final Connection connection;
 
   /** The last fold of recently used runs, oldest first; guarded by this object's lock. */
@@ -51,24 +67,22 @@ public final class RunEventStore implements RunEventLog {
         }
       };
 
-  private RunEventStore(Path file, Connection connection) {
+  private RunEventStore(Path file, SqliteDatabase database, Connection connection) {
     this.file = file;
+    this.database = database;
     this.connection = connection;
   }
 
   public static RunEventStore open(Path db) {
-    StoreFiles.prepare(db);
-    Connection c = Sqlite.open(db);
+    SqliteDatabase database = SqliteDatabase.runtime(db, "runtime store").prepare(PROMPTS_SUFFIX);
+    Connection c = database.writer();
     try {
-      Schema.ensure(c, db.toString());
-    } catch (SQLException e) {
-      Sqlite.closeQuietly(c);
-      throw Sqlite.translate(e, db, "prepare the schema");
+      SCHEMA.ensure(database, c);
     } catch (RuntimeException e) {
-      Sqlite.closeQuietly(c);
+      SqliteDatabase.closeQuietly(c);
       throw e;
     }
-    return new RunEventStore(db, c);
+    return new RunEventStore(db, database, c);
   }
 
   public Path file() {
@@ -317,7 +331,7 @@ public final class RunEventStore implements RunEventLog {
 
   @Override
   public synchronized void close() {
-    Sqlite.closeQuietly(connection);
+    SqliteDatabase.closeQuietly(connection);
   }
 
   private static RunState seal(
@@ -390,7 +404,7 @@ public final class RunEventStore implements RunEventLog {
     try {
       return work.run(connection);
     } catch (SQLException e) {
-      throw Sqlite.translate(e, file, what);
+      throw database.failure(e, what);
     }
   }
 
@@ -408,7 +422,7 @@ public final class RunEventStore implements RunEventLog {
         connection.setAutoCommit(true);
       }
     } catch (SQLException e) {
-      throw Sqlite.translate(e, file, what);
+      throw database.failure(e, what);
     }
   }
 }

@@ -2,7 +2,7 @@ package io.kxm.session.store;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.runtime.store.Sqlite;
+import io.kxm.store.sqlite.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -26,12 +26,13 @@ final class ReadConnections {
 
   ReadConnections(Path file, int size) {
     idle = new ArrayBlockingQueue<>(size);
+    SqliteDatabase database = SessionSchema.database(file);
     try {
       for (int i = 0; i < size; i++) {
-        idle.add(Sqlite.open(file));
+        idle.add(database.writer());
       }
     } catch (RuntimeException e) {
-      idle.forEach(Sqlite::closeQuietly);
+      idle.forEach(SqliteDatabase::closeQuietly);
       throw e;
     }
   }
@@ -63,7 +64,7 @@ final class ReadConnections {
     closed = true;
     List<Connection> free = new ArrayList<>();
     idle.drainTo(free);
-    free.forEach(Sqlite::closeQuietly);
+    free.forEach(SqliteDatabase::closeQuietly);
     idle.addAll(free);
   }
 
@@ -73,7 +74,7 @@ final class ReadConnections {
 
   private synchronized void giveBack(Connection c) {
     if (closed) {
-      Sqlite.closeQuietly(c);
+      SqliteDatabase.closeQuietly(c);
     }
     idle.add(c);
   }

@@ -1,17 +1,29 @@
 package io.kxm.session.store;
 
-import io.kxm.runtime.store.Schema;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.store.sqlite.SqliteDatabase;
+import io.kxm.store.sqlite.SqliteSchema;
+import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
 
-/** The session store's schema: {@code sessions-v1.sql}, versioned like the event store's. */
+/** The session store's file and schema: Flyway migrations under {@code db/runtime/sessions}. */
 final class SessionSchema {
-  private static final Schema SCHEMA =
-      new Schema("session store", 1, SessionSchema.class, "sessions-v1.sql");
+  private static final SqliteSchema SCHEMA =
+      new SqliteSchema(
+          "session store",
+          "db/runtime/sessions",
+          1,
+          1,
+          ErrorCode.RUNTIME_SCHEMA_NEWER,
+          ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);
 
   private SessionSchema() {}
 
-  static void ensure(Connection c, String store) throws SQLException {
-    SCHEMA.ensureOn(c, store);
+  static SqliteDatabase database(Path file) {
+    return SqliteDatabase.runtime(file, "session store");
+  }
+
+  static void ensure(SqliteDatabase database, Connection c) {
+    SCHEMA.ensure(database, c);
   }
 }

@@ -1,8 +1,6 @@
 package io.kxm.session.store;
 
 import io.kxm.core.error.KxmException;
-import io.kxm.runtime.store.Sqlite;
-import io.kxm.runtime.store.StoreFiles;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
@@ -14,9 +12,9 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.StreamKey;
+import io.kxm.store.sqlite.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -27,9 +25,9 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The session store on one SQLite file ({@code runtime/sessions.db}): created 0600, a link refused,
- * WAL, schema versioned in {@code user_version}. Every change goes through one writer thread that
- * commits queued changes together and then publishes their events to {@link #live()}; reads use a
- * few connections of their own and never wait for it.
+ * WAL, schema migrated by Flyway (see {@link SessionSchema}). Every change goes through one writer
+ * thread that commits queued changes together and then publishes their events to {@link #live()};
+ * reads use a few connections of their own and never wait for it.
  */
 public final class SqliteSessionStore implements SessionStore {
   /** Enough for a handful of streams replaying at once; each costs a file handle and a cache. */
@@ -56,11 +54,11 @@ public final class SqliteSessionStore implements SessionStore {
 
   /** Opens or creates the store at {@code file}; {@code clock} stamps ids, events and rows. */
   public static SqliteSessionStore open(Path file, Clock clock) {
-    StoreFiles.prepare(file);
-    Connection write = Sqlite.open(file);
+    SqliteDatabase database = SessionSchema.database(file).prepare();
+    Connection write = database.writer();
     ReadConnections read = null;
     try {
-      SessionSchema.ensure(write, file.toString());
+      SessionSchema.ensure(database, write);
       read = new ReadConnections(file, READ_CONNECTIONS);
       StoreReader reader = new StoreReader(file, read);
       LiveFanout live = new LiveFanout();
@@ -68,9 +66,6 @@ public final class SqliteSessionStore implements SessionStore {
       StoreWriter writer = new StoreWriter(file, write, tx, live::publish);
       writer.start();
       return new SqliteSessionStore(clock, writer, reader, live, write);
-    } catch (SQLException e) {
-      closeBoth(write, read);
-      throw Sqlite.translate(e, file, "open the session store");
     } catch (RuntimeException e) {
       closeBoth(write, read);
       throw e;
@@ -220,7 +215,7 @@ public final class SqliteSessionStore implements SessionStore {
     writer.stop();
     live.close();
     reader.close();
-    Sqlite.closeQuietly(writeConnection);
+    SqliteDatabase.closeQuietly(writeConnection);
   }
 
   /** The writer, for tests that need to act inside its transaction (such as filling the disk). */
@@ -251,7 +246,7 @@ public final class SqliteSessionStore implements SessionStore {
   }
 
   private static void closeBoth(Connection write, ReadConnections read) {
-    Sqlite.closeQuietly(write);
+    SqliteDatabase.closeQuietly(write);
     if (read != null) {
       read.close();
     }

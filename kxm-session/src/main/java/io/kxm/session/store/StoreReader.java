@@ -1,6 +1,5 @@
 package io.kxm.session.store;
 
-import io.kxm.runtime.store.Sqlite;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.Session;
@@ -11,6 +10,7 @@ import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.ChainCheck;
 import io.kxm.session.api.SessionStore.RecordedProcess;
 import io.kxm.session.api.StreamKey;
+import io.kxm.store.sqlite.SqliteDatabase;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -25,11 +25,11 @@ import java.util.Optional;
  * and never waits for the writer, so streams replaying history do not slow the runs writing it.
  */
 final class StoreReader {
-  private final Path file;
+  private final SqliteDatabase database;
   private final ReadConnections connections;
 
   StoreReader(Path file, ReadConnections connections) {
-    this.file = file;
+    this.database = SessionSchema.database(file);
     this.connections = connections;
   }
 
@@ -122,7 +122,7 @@ final class StoreReader {
     try {
       return connections.with(c -> verifyInSnapshot(c, runId));
     } catch (SQLException e) {
-      throw Sqlite.translate(e, file, "verify run " + runId);
+      throw database.failure(e, "verify run " + runId);
     }
   }
 
@@ -167,7 +167,7 @@ final class StoreReader {
     try {
       return connections.with(c -> query(c, sql, mapper, args));
     } catch (SQLException e) {
-      throw Sqlite.translate(e, file, "read the session store");
+      throw database.failure(e, "read the session store");
     }
   }
 

@@ -38,10 +38,32 @@ public final class Migrator {
    */
   public static MigrationReport migrate(
       DataSource dataSource, Dialect dialect, String schema, String store, Backup backup) {
+    return migrate(dataSource, "db/migration/" + dialect.folder(), schema, null, store, backup);
+  }
+
+  /**
+   * Migrates a SQLite file of the runtime with the SQL files under {@code location}.
+   *
+   * @param baseline the version a file made before Flyway managed it is at (its tables exist but no
+   *     history does); Flyway records it as applied and runs only what is newer. Null for a file
+   *     that Flyway manages or that is empty.
+   */
+  public static MigrationReport migrate(
+      DataSource dataSource, String location, Integer baseline, String store, Backup backup) {
+    return migrate(dataSource, location, null, baseline, store, backup);
+  }
+
+  private static MigrationReport migrate(
+      DataSource dataSource,
+      String location,
+      String schema,
+      Integer baseline,
+      String store,
+      Backup backup) {
     FluentConfiguration config =
         Flyway.configure(Migrator.class.getClassLoader())
             .dataSource(dataSource)
-            .locations("classpath:db/migration/" + dialect.folder())
+            .locations("classpath:" + location)
             .failOnMissingLocations(true)
             // Features number their migrations in blocks (V4 runtime sync, V20 workflows): a store
             // made before a lower block existed takes it later instead of failing validation.
@@ -49,6 +71,9 @@ public final class Migrator {
             .cleanDisabled(true);
     if (schema != null) {
       config.schemas(schema).createSchemas(true);
+    }
+    if (baseline != null) {
+      config.baselineOnMigrate(true).baselineVersion(baseline.toString());
     }
     Flyway flyway = config.load();
     String backupAt = null;

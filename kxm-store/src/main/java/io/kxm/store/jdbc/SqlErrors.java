@@ -25,6 +25,20 @@ public final class SqlErrors {
     return new KxmException(code, message, e);
   }
 
+  /**
+   * For the runtime's files, whose callers tell a full disk and a damaged file apart from every
+   * other failure, which becomes {@code otherwise} (such as {@code RUNTIME_STORE_FAILED}).
+   */
+  public static KxmException translate(
+      SQLException e, String store, String doing, ErrorCode otherwise) {
+    ErrorCode code = e instanceof SQLiteException lite ? sqlite(lite) : ErrorCode.INTERNAL;
+    if (code != ErrorCode.STORE_FULL && code != ErrorCode.STORE_CORRUPT) {
+      code = otherwise;
+    }
+    String message = doing + " failed on " + store + ": " + firstLine(e.getMessage());
+    return new KxmException(code, message, e);
+  }
+
   /** Whether running the transaction again may succeed: a deadlock or serialization failure. */
   public static boolean retryable(Throwable e) {
     return e instanceof SQLException sql

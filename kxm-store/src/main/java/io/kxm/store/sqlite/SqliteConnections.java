@@ -1,10 +1,13 @@
 package io.kxm.store.sqlite;
 
+import io.kxm.core.retry.Backoff;
 import io.kxm.store.jdbc.SqlErrors;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Properties;
+import java.util.concurrent.TimeUnit;
 import org.sqlite.SQLiteConfig;
 import org.sqlite.SQLiteDataSource;
 
@@ -20,6 +23,9 @@ final class SqliteConnections {
   private static final int READWRITE = 0x2;
   private static final int CREATE = 0x4;
   private static final int NOFOLLOW = 0x0100_0000;
+
+  private static final Backoff OPEN_RETRY =
+      new Backoff(Duration.ofMillis(5), Duration.ofMillis(200));
 
   private SqliteConnections() {}
 
@@ -42,9 +48,46 @@ final class SqliteConnections {
 
   private static Connection open(SQLiteConfig config, Path db, String store) {
     try {
-      return config.createConnection(url(db));
+      return connectWaitingOutBusy(config, db, BUSY_TIMEOUT_MS);
     } catch (SQLException e) {
       throw SqlErrors.translate(e, store, "open a connection");
+    }
+  }
+
+  /**
+   * For callers that translate the failure themselves: the runtime's files, see {@link
+   * SqliteDatabase}.
+   */
+  static Connection connect(Path db, boolean writer, int busyTimeoutMs) throws SQLException {
+    SQLiteConfig config = config(writer);
+    config.setBusyTimeout(busyTimeoutMs);
+    return connectWaitingOutBusy(config, db, busyTimeoutMs);
+  }
+
+  /**
+   * Opening a writer switches the file to WAL, and that switch needs the file to itself without
+   * waiting on the busy timeout: an open that meets another opener's switch or migration fails at
+   * once with {@code SQLITE_BUSY}. Such an open tries again, for as long as the busy timeout would
+   * have waited.
+   */
+  private static Connection connectWaitingOutBusy(SQLiteConfig config, Path db, int busyTimeoutMs)
+      throws SQLException {
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(busyTimeoutMs);
+    for (int failures = 1; ; failures++) {
+      try {
+        return config.createConnection(url(db));
+      } catch (SQLException e) {
+        if (!String.valueOf(e.getMessage()).contains("SQLITE_BUSY")
+            || System.nanoTime() > deadline) {
+          throw e;
+        }
+        try {
+          Thread.sleep(OPEN_RETRY.pause(failures));
+        } catch (InterruptedException interrupted) {
+          Thread.currentThread().interrupt();
+          throw e;
+        }
+      }
     }
   }
 

@@ -2,6 +2,7 @@ package io.kxm.store.sqlite;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.secret.SecureFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -22,10 +23,14 @@ final class SqliteFiles {
 
   private SqliteFiles() {}
 
-  /** Runs every check and creates an empty, owner-only database file when none exists. */
-  static void prepare(Path db) {
+  /**
+   * Runs every check and creates an empty, owner-only database file when none exists.
+   *
+   * @param moreSuffixes other files next to the database that must not be links either
+   */
+  static void prepare(Path db, String... moreSuffixes) {
     requireFolder(db);
-    refuseSymlinks(db);
+    refuseSymlinks(db, moreSuffixes);
     if (Files.isDirectory(db, LinkOption.NOFOLLOW_LINKS)) {
       throw new KxmException(
           ErrorCode.STORE_PATH_UNUSABLE, "the store path " + db + " is a folder, not a file");
@@ -37,8 +42,11 @@ final class SqliteFiles {
     }
   }
 
-  static void refuseSymlinks(Path db) {
-    for (String suffix : new String[] {"", "-wal", "-shm"}) {
+  static void refuseSymlinks(Path db, String... moreSuffixes) {
+    String[] own = {"", "-wal", "-shm"};
+    String[] suffixes = Arrays.copyOf(own, own.length + moreSuffixes.length);
+    System.arraycopy(moreSuffixes, 0, suffixes, own.length, moreSuffixes.length);
+    for (String suffix : suffixes) {
       Path file = db.resolveSibling(db.getFileName() + suffix);
       if (Files.isSymbolicLink(file)) {
         throw new KxmException(
@@ -49,9 +57,9 @@ final class SqliteFiles {
   }
 
   private static void requireFolder(Path db) {
-    Path folder = db.getParent();
+    Path folder = db.toAbsolutePath().getParent();
     try {
-      Files.createDirectories(folder);
+      SecureFiles.createPrivateDirectories(folder);
     } catch (FileAlreadyExistsException e) {
       throw unusable(db, folder + " exists and is not a folder");
     } catch (IOException e) {

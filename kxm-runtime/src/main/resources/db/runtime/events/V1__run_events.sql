@@ -1,4 +1,4 @@
--- The per-project run event store, schema version 1 (PRAGMA user_version).
+-- The per-project run event store, version 1 (the hand-numbered schema of builds before Flyway).
 CREATE TABLE runs (
   run_id TEXT PRIMARY KEY,
   workflow_id TEXT NOT NULL,

@@ -1,4 +1,4 @@
--- The supervisor's session store, schema version 1 (PRAGMA user_version).
+-- The supervisor's session store, version 1 (the hand-numbered schema of builds before Flyway).
 CREATE TABLE sessions (
   id TEXT PRIMARY KEY,
   workspace_root TEXT NOT NULL,

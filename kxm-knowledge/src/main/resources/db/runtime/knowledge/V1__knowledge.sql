@@ -1,5 +1,5 @@
 -- The knowledge database: entries (attempts, insights, forum posts, distillations) and the state
--- of forum rounds. Other features (the evolve loop) add their own tables with IF NOT EXISTS.
+-- of forum rounds. The evolve loop's tables follow in V2.
 CREATE TABLE knowledge_meta (
   key TEXT PRIMARY KEY,
   value TEXT NOT NULL

@@ -1,4 +1,5 @@
--- The evolve loop's own tables in the knowledge database, created by EvolutionStore.
+-- The evolve loop's own tables. Builds before Flyway created them when the loop first ran, so a
+-- file baselined at version 1 may hold them already: IF NOT EXISTS keeps those.
 CREATE TABLE IF NOT EXISTS evolve_run (
   id INTEGER PRIMARY KEY CHECK (id = 1),
   tasks_sha256 TEXT NOT NULL,
