@@ -11,8 +11,8 @@ import java.time.Clock;
 /**
  * The run engine the supervisor hosts in production: one {@link ProjectRuntime} per project, gates
  * as real child processes (sandboxed where gates.yaml asks, recorded so a crash leaves no tree
- * running), the model-free producer for simulated drives. No live producer is wired
- * here, so a live drive of a workflow with agent steps ends in a handoff.
+ * running), the model-free producer for simulated drives. No live producer is wired here, so a live
+ * drive of a workflow with agent steps ends in a handoff.
  */
 public final class EngineFactory {
   private EngineFactory() {}
