@@ -33,7 +33,6 @@ public final class GateProcesses {
 
   /** Records a gate process this supervisor just started. */
   void started(Process process, Instant start) {
-    mine.add(process.pid());
     try {
       SecureFiles.createPrivateDirectories(dir);
     } catch (IOException e) {
@@ -43,6 +42,7 @@ public final class GateProcesses {
         Json.writeBytes(
             Json.object().put("pid", process.pid()).put("processStart", start.toString()));
     SecureFiles.writeOwnerOnly(file(process.pid()), row);
+    mine.add(process.pid());
   }
 
   /** Forgets a gate process whose tree has been ended or has exited. */

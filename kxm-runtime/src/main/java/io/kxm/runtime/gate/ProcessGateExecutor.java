@@ -90,7 +90,13 @@ public final class ProcessGateExecutor implements GateExecutor {
       return new GateOutcome.StartFailed(e.getMessage());
     }
     if (processes != null) {
-      processes.started(process, process.info().startInstant().orElseGet(Instant::now));
+      try {
+        processes.started(process, process.info().startInstant().orElseGet(Instant::now));
+      } catch (RuntimeException e) {
+        // A gate nobody could end after a crash must not run: stop it before it does anything.
+        forceKill(new ProcessTree(process));
+        return new GateOutcome.StartFailed("its process could not be recorded: " + e.getMessage());
+      }
     }
     try {
       return supervise(command, cancelled, process, started);

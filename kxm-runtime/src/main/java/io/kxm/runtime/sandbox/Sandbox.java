@@ -24,8 +24,11 @@ import java.util.concurrent.TimeUnit;
  * cgroup and network namespaces (so only the sandbox's own, empty loopback is reachable: no network
  * at all); the whole file system bound read-only; a fresh {@code /tmp} and an empty home as tmpfs,
  * so the user's home and its secrets are not there; and one folder (the run's worktree or the
- * gate's working directory) bound writable. The child dies with its parent, so a sandboxed tree
- * never outlives the process that started it.
+ * gate's working directory) bound writable, with {@code TMPDIR} pointing at the scratch.
+ *
+ * <p>{@code --die-with-parent} is left out on purpose: Linux ties it to the thread that started the
+ * child, and a JVM retires threads (virtual threads' carriers among them) while their children run.
+ * A tree a crash leaves is ended from its recorded pid and start time instead, like any other.
  *
  * <p>The tool is {@code KXM_SANDBOX_BWRAP} when set, else {@code bwrap} on {@code PATH}. Before its
  * first use it is proven by running {@code true} inside the same sandbox; a failed proof (no tool,
@@ -95,7 +98,6 @@ public final class Sandbox {
     out.add(bwrap.toString());
     out.addAll(
         List.of(
-            "--die-with-parent",
             "--unshare-all",
             "--new-session",
             "--ro-bind",
@@ -122,7 +124,7 @@ public final class Sandbox {
       }
       out.add(m.at().toString());
     }
-    out.addAll(List.of("--chdir", dir.toString(), "--"));
+    out.addAll(List.of("--setenv", "TMPDIR", "/tmp", "--chdir", dir.toString(), "--"));
     out.addAll(argv);
     return List.copyOf(out);
   }

@@ -160,7 +160,7 @@ class SandboxTest {
     assertThat(argv.get(homeAt - 1)).isEqualTo("--tmpfs");
     assertThat(argv.get(worktreeAt - 1)).isEqualTo("--bind");
     assertThat(worktreeAt).isGreaterThan(homeAt);
-    assertThat(argv).contains("--unshare-all", "--die-with-parent").endsWith("--", "make");
+    assertThat(argv).contains("--unshare-all", "--new-session").endsWith("--", "make");
   }
 
   private int exit(boolean sandboxed, String... argv) {
