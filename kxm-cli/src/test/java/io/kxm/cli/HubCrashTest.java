@@ -6,8 +6,8 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.core.json.Json;
 import io.kxm.core.sse.SseFrame;
 import io.kxm.core.sse.SseReader;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Path;
@@ -54,7 +54,7 @@ class HubCrashTest {
     List<AgentKey> senders = new ArrayList<>();
 
     try (ChildHub first = ChildHub.start(dir, env)) {
-      HubHttp http = new HubHttp(first.url, TOKEN);
+      PlainHubClient http = new PlainHubClient(first.url, TOKEN);
       sink = http.register(PROJECT, "sink");
       for (int i = 0; i < SENDERS; i++) {
         senders.add(http.register(PROJECT, "sender-" + i));
@@ -77,7 +77,7 @@ class HubCrashTest {
     }
 
     try (ChildHub second = ChildHub.start(dir, env)) {
-      HubHttp http = new HubHttp(second.url, TOKEN);
+      PlainHubClient http = new PlainHubClient(second.url, TOKEN);
       long resumeAfter = seqs.isEmpty() ? 0 : seqs.get(seqs.size() - 1)[0];
       Thread subscriber = Thread.ofVirtual().start(() -> follow(http, sink, resumeAfter));
 
@@ -107,11 +107,11 @@ class HubCrashTest {
   }
 
   private void sendUntilStopped(
-      HubHttp http, AgentKey sender, AtomicBoolean sending, Set<String> acknowledged) {
+      PlainHubClient http, AgentKey sender, AtomicBoolean sending, Set<String> acknowledged) {
     int n = 0;
     while (sending.get()) {
       try {
-        HubHttp.Reply reply =
+        PlainHubClient.Reply reply =
             http.post(
                 "/v1/agents/" + sender.id() + "/messages",
                 sender,
@@ -127,7 +127,7 @@ class HubCrashTest {
     }
   }
 
-  private void follow(HubHttp http, AgentKey sink, long after) {
+  private void follow(PlainHubClient http, AgentKey sink, long after) {
     try (InputStream body = http.stream("/v1/agents/" + sink.id() + "/events", sink, after)) {
       SseReader frames = new SseReader(body, 1 << 20, 1 << 20);
       for (SseFrame f = frames.next(); f != null; f = frames.next()) {

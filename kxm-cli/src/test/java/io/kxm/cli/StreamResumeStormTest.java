@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.kxm.core.json.Json;
 import io.kxm.core.sse.SseFrame;
 import io.kxm.core.sse.SseReader;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.io.InputStream;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,7 +47,7 @@ class StreamResumeStormTest {
             "HOME",
             dir.toString());
     try (ChildHub child = ChildHub.start(dir, env)) {
-      HubHttp http = new HubHttp(child.url, TOKEN);
+      PlainHubClient http = new PlainHubClient(child.url, TOKEN);
       AgentKey sink = http.register(PROJECT, "sink");
       AtomicInteger sent = new AtomicInteger();
       AtomicInteger failures = new AtomicInteger();
@@ -61,7 +61,7 @@ class StreamResumeStormTest {
                 .start(() -> {
                   while (sent.getAndIncrement() < MESSAGES) {
                     try {
-                      HubHttp.Reply reply =
+                      PlainHubClient.Reply reply =
                           http.post(
                               "/v1/agents/" + sender.id() + "/messages",
                               sender,

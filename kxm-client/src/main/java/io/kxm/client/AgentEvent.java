@@ -1,7 +1,7 @@
 package io.kxm.client;
 
 import io.kxm.core.json.Json;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.time.Instant;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
@@ -19,13 +19,13 @@ public record AgentEvent(long seq, String type, Instant ts, JsonNode data) {
   public static final String MESSAGE_QUEUED = "message.queued";
 
   /** The message record of a {@code message.*} event, if it carries one. */
-  public Optional<Message> message() {
+  public Optional<PeerMessage> message() {
     JsonNode message = data.path("message");
     if (!message.isObject()) {
       return Optional.empty();
     }
     try {
-      return Optional.of(Json.MAPPER.treeToValue(message, Message.class));
+      return Optional.of(Json.MAPPER.treeToValue(message, PeerMessage.class));
     } catch (RuntimeException e) {
       return Optional.empty();
     }

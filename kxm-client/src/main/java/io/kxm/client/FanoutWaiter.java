@@ -4,7 +4,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
 import io.kxm.core.peer.Limits;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.WaitStatus;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,9 +21,9 @@ import tools.jackson.databind.JsonNode;
 final class FanoutWaiter {
   /** How the waiter reads one request: a capped long poll, and a plain read. */
   interface Reads {
-    Message await(String messageId, Duration wait);
+    PeerMessage await(String messageId, Duration wait);
 
-    Message get(String messageId);
+    PeerMessage get(String messageId);
   }
 
   private static final Duration SLICE_MAX = Duration.ofMillis(Limits.AWAIT_TIMEOUT_MAX_MS);
@@ -57,7 +57,7 @@ final class FanoutWaiter {
   }
 
   private FanoutResponse waitFor(String target, String messageId, Instant deadline) {
-    Message latest = null;
+    PeerMessage latest = null;
     try {
       if (Thread.currentThread().isInterrupted()) {
         return aborted(target, reads.get(messageId));
@@ -82,17 +82,17 @@ final class FanoutWaiter {
     }
   }
 
-  private static FanoutResponse finished(String target, Message message) {
+  private static FanoutResponse finished(String target, PeerMessage message) {
     return new FanoutResponse.Finished(
         target, message.id(), message.status(), message.reply(), message.error());
   }
 
-  private static FanoutResponse pending(String target, Message message) {
+  private static FanoutResponse pending(String target, PeerMessage message) {
     return new FanoutResponse.Pending(
         target, message.id(), message.status(), message.expiresAt(), WaitStatus.TIMED_OUT);
   }
 
-  private static FanoutResponse aborted(String target, Message message) {
+  private static FanoutResponse aborted(String target, PeerMessage message) {
     return message.status().isTerminal()
         ? finished(target, message)
         : new FanoutResponse.Pending(

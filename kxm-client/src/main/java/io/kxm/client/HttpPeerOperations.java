@@ -6,7 +6,7 @@ import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
@@ -48,12 +48,12 @@ public final class HttpPeerOperations
             clock,
             new FanoutWaiter.Reads() {
               @Override
-              public Message await(String messageId, Duration wait) {
+              public PeerMessage await(String messageId, Duration wait) {
                 return awaitFor(messageId, wait);
               }
 
               @Override
-              public Message get(String messageId) {
+              public PeerMessage get(String messageId) {
                 return HttpPeerOperations.this.get(messageId);
               }
             });
@@ -78,7 +78,7 @@ public final class HttpPeerOperations
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     return message(http.get(messagePath(messageId, ""), keyHeader, HubHttp.CALL_TIMEOUT));
   }
 
@@ -89,19 +89,19 @@ public final class HttpPeerOperations
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     return awaitFor(request.messageId(), request.timeout());
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     return message(http.post(messagePath(messageId, "/cancel"), keyHeader, null));
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     JsonNode answer = http.get(agentPath("/inbox"), keyHeader, HubHttp.CALL_TIMEOUT);
-    return Arrays.asList(Json.MAPPER.treeToValue(answer.path("messages"), Message[].class));
+    return Arrays.asList(Json.MAPPER.treeToValue(answer.path("messages"), PeerMessage[].class));
   }
 
   @Override
@@ -112,7 +112,7 @@ public final class HttpPeerOperations
   }
 
   /** Marks an inbound request as received ({@code queued → delivered}); the record after it. */
-  public Message acknowledge(String messageId) {
+  public PeerMessage acknowledge(String messageId) {
     return message(http.post(messagePath(messageId, "/ack"), keyHeader, null));
   }
 
@@ -135,7 +135,7 @@ public final class HttpPeerOperations
     return keyHeader;
   }
 
-  private Message awaitFor(String messageId, Duration wait) {
+  private PeerMessage awaitFor(String messageId, Duration wait) {
     long ms = wait.toMillis();
     return message(
         http.get(
@@ -209,8 +209,8 @@ public final class HttpPeerOperations
     return agentPath("/messages/" + encode(messageId) + rest);
   }
 
-  private static Message message(JsonNode node) {
-    return Json.MAPPER.treeToValue(node, Message.class);
+  private static PeerMessage message(JsonNode node) {
+    return Json.MAPPER.treeToValue(node, PeerMessage.class);
   }
 
   private static String encode(String segment) {

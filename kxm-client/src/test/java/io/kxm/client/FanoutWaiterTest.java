@@ -7,7 +7,7 @@ import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.WaitStatus;
 import io.kxm.testkit.SettableClock;
 import java.time.Duration;
@@ -23,12 +23,12 @@ class FanoutWaiterTest {
   final List<String> calls = new ArrayList<>();
 
   /** Scripted reads: each await takes its whole slice unless the message is in {@code done}. */
-  FanoutWaiter waiter(Map<String, Message> done) {
+  FanoutWaiter waiter(Map<String, PeerMessage> done) {
     return new FanoutWaiter(
         clock,
         new FanoutWaiter.Reads() {
           @Override
-          public Message await(String id, Duration wait) {
+          public PeerMessage await(String id, Duration wait) {
             calls.add("await " + id + " " + wait.toMillis());
             if (done.containsKey(id)) {
               return done.get(id);
@@ -38,15 +38,15 @@ class FanoutWaiterTest {
           }
 
           @Override
-          public Message get(String id) {
+          public PeerMessage get(String id) {
             calls.add("get " + id);
             return done.getOrDefault(id, message(id, MessageStatus.QUEUED, null));
           }
         });
   }
 
-  static Message message(String id, MessageStatus status, String reply) {
-    return new Message(
+  static PeerMessage message(String id, MessageStatus status, String reply) {
+    return new PeerMessage(
         id,
         "agt_a",
         "alice",

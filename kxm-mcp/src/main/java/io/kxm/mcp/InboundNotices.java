@@ -1,7 +1,7 @@
 package io.kxm.mcp;
 
 import io.kxm.core.json.Json;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
 import java.util.Map;
@@ -21,7 +21,7 @@ public final class InboundNotices {
   private InboundNotices() {}
 
   /** Sends both notifications through {@code notifier(method, params)}; false if either failed. */
-  public static boolean send(Notifier notifier, Message message) {
+  public static boolean send(Notifier notifier, PeerMessage message) {
     String data = Json.write(Map.of("event", "request_arrived", "message", message));
     return deliver(
             notifier.notify(

@@ -8,7 +8,7 @@ import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.ReplyRequest;
@@ -30,7 +30,7 @@ public final class InMemoryHub {
   private static final Instant T0 = Instant.parse("2026-01-01T00:00:00Z");
 
   private final Map<String, String> agents = new LinkedHashMap<>();
-  private final Map<String, Message> messages = new LinkedHashMap<>();
+  private final Map<String, PeerMessage> messages = new LinkedHashMap<>();
 
   public InMemoryHub(String... names) {
     for (String name : names) {
@@ -42,7 +42,7 @@ public final class InMemoryHub {
     agents.putIfAbsent(name.toLowerCase(Locale.ROOT), name);
   }
 
-  public synchronized Message message(String id) {
+  public synchronized PeerMessage message(String id) {
     return messages.get(id);
   }
 
@@ -87,7 +87,7 @@ public final class InMemoryHub {
         String id = "msg_" + (messages.size() + 1);
         messages.put(
             id,
-            new Message(
+            new PeerMessage(
                 id,
                 "agt_" + self,
                 self,
@@ -109,9 +109,9 @@ public final class InMemoryHub {
     }
 
     @Override
-    public Message get(String messageId) {
+    public PeerMessage get(String messageId) {
       synchronized (InMemoryHub.this) {
-        Message message = messages.get(messageId);
+        PeerMessage message = messages.get(messageId);
         if (message == null) {
           throw new KxmException(ErrorCode.MESSAGE_NOT_FOUND, "no message " + messageId);
         }
@@ -135,7 +135,7 @@ public final class InMemoryHub {
     }
 
     @Override
-    public Message await(AwaitRequest request) {
+    public PeerMessage await(AwaitRequest request) {
       long deadline = System.nanoTime() + request.timeout().toNanos();
       synchronized (InMemoryHub.this) {
         while (!get(request.messageId()).status().isTerminal() && System.nanoTime() < deadline) {
@@ -151,13 +151,13 @@ public final class InMemoryHub {
     }
 
     @Override
-    public Message cancel(String messageId) {
+    public PeerMessage cancel(String messageId) {
       throw new KxmException(
           ErrorCode.INVALID_MESSAGE_STATE, messageId + " cannot be cancelled here");
     }
 
     @Override
-    public List<Message> inbox() {
+    public List<PeerMessage> inbox() {
       synchronized (InMemoryHub.this) {
         return messages.values().stream()
             .filter(m -> m.toName().equals(self) && !m.status().isTerminal())
@@ -168,14 +168,14 @@ public final class InMemoryHub {
     @Override
     public ReplyResult reply(ReplyRequest request) {
       synchronized (InMemoryHub.this) {
-        Message m = get(request.messageId());
+        PeerMessage m = get(request.messageId());
         if (!m.toName().equals(self)) {
           throw new KxmException(
               ErrorCode.MESSAGE_FORBIDDEN, request.messageId() + " is not addressed to " + self);
         }
         messages.put(
             m.id(),
-            new Message(
+            new PeerMessage(
                 m.id(),
                 m.from(),
                 m.fromName(),

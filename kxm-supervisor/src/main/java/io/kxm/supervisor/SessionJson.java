@@ -2,8 +2,8 @@ package io.kxm.supervisor;
 
 import io.kxm.core.json.Json;
 import io.kxm.session.api.Interaction;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionStore.ChainCheck;
 import java.time.Instant;
@@ -70,7 +70,7 @@ final class SessionJson {
     return node.put("createdAt", time(i.createdAt())).put("resolvedAt", time(i.resolvedAt()));
   }
 
-  static ObjectNode message(Message m) {
+  static ObjectNode message(SessionMessage m) {
     return Json.object()
         .put("index", m.index())
         .put("runId", m.runId())

@@ -8,6 +8,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.hub.auth.HubCredentials;
 import io.kxm.hub.auth.ProjectNames;
+import io.kxm.runtime.config.ConfigYaml;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -63,9 +64,9 @@ public final class AgentSettings {
       return new Sourced(explicit.strip(), PROJECT);
     }
     Path folder = context.workingDir();
-    Optional<String> configured = ProjectConfig.project(folder);
+    Optional<String> configured = configuredProject(folder);
     if (configured.isPresent()) {
-      return new Sourced(configured.get(), ProjectConfig.file(folder).toString());
+      return new Sourced(configured.get(), ConfigYaml.file(folder).toString());
     }
     Path name = folder.toAbsolutePath().normalize().getFileName();
     String folderName = name == null ? "" : name.toString();
@@ -75,13 +76,26 @@ public final class AgentSettings {
           "no project named: "
               + PROJECT
               + " is unset, "
-              + ProjectConfig.file(folder)
+              + ConfigYaml.file(folder)
               + " names none, and the folder name '"
               + folderName
               + "' is not a project name",
-          "Set " + PROJECT + ", or write 'project: <name>' in " + ProjectConfig.file(folder) + ".");
+          "Set " + PROJECT + ", or write 'project: <name>' in " + ConfigYaml.file(folder) + ".");
     }
     return new Sourced(folderName, "the folder name");
+  }
+
+  /** The project {@code .kxm/config.yaml} names, read through the runtime's reviewed loader. */
+  private static Optional<String> configuredProject(Path folder) {
+    try {
+      return ConfigYaml.project(folder);
+    } catch (KxmException e) {
+      throw new KxmException(
+          e.code(),
+          e.getMessage(),
+          "Fix " + ConfigYaml.file(folder) + ", or set " + PROJECT + " to override it.",
+          e);
+    }
   }
 
   public static Sourced token(CliContext context, Sourced project) {

@@ -4,7 +4,7 @@ import io.kxm.client.AgentEvent;
 import io.kxm.client.AgentEventListener;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
@@ -34,9 +34,9 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
   private static final Duration RETRY_EVERY = Duration.ofSeconds(1);
   private static final int RETRIES = 120;
 
-  private final Predicate<Message> push;
+  private final Predicate<PeerMessage> push;
   private final Consumer<String> acknowledge;
-  private final Supplier<List<Message>> inbox;
+  private final Supplier<List<PeerMessage>> inbox;
   private final Instant registeredAt;
   private final Set<String> told = Collections.newSetFromMap(lru());
   private final ConcurrentLinkedDeque<Attempt> unsent = new ConcurrentLinkedDeque<>();
@@ -52,9 +52,9 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
    *     and the hub re-sends whatever of it is still queued at registration
    */
   InboundPushes(
-      Predicate<Message> push,
+      Predicate<PeerMessage> push,
       Consumer<String> acknowledge,
-      Supplier<List<Message>> inbox,
+      Supplier<List<PeerMessage>> inbox,
       Instant registeredAt) {
     this.push = push;
     this.acknowledge = acknowledge;
@@ -64,7 +64,7 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
     retries.scheduleWithFixedDelay(this::retry, ms, ms, TimeUnit.MILLISECONDS);
   }
 
-  private record Attempt(Message message, int left) {}
+  private record Attempt(PeerMessage message, int left) {}
 
   @Override
   public void onEvent(AgentEvent event) {
@@ -98,7 +98,7 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
   }
 
   /** Serialized: the stream's thread and the retry thread must not push one request twice. */
-  private synchronized void offer(Message message, int left) {
+  private synchronized void offer(PeerMessage message, int left) {
     if (told.contains(message.id())) {
       return;
     }

@@ -7,7 +7,7 @@ import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
@@ -48,7 +48,7 @@ final class LazyPeers implements PeerOperations, WorkflowOperations, AutoCloseab
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     return peers().get(messageId);
   }
 
@@ -58,17 +58,17 @@ final class LazyPeers implements PeerOperations, WorkflowOperations, AutoCloseab
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     return peers().await(request);
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     return peers().cancel(messageId);
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     return peers().inbox();
   }
 

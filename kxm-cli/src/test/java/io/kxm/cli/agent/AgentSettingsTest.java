@@ -11,6 +11,8 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.hub.auth.HubCredentials;
+import io.kxm.runtime.config.BundleLoader;
+import io.kxm.runtime.config.ConfigYaml;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
@@ -72,14 +74,13 @@ class AgentSettingsTest {
   void the_project_comes_from_config_yaml_before_the_folder_name() throws Exception {
     Path plain = folder("webshop");
     Path configured = folder("checkout");
-    config(configured, "# project settings\nproject: payments\nother: [1, 2]\n");
+    config(configured, "# project settings\nproject: payments\n");
     Path nested = folder("nested");
     config(nested, "project:\n  name: billing\n");
 
     assertThat(AgentSettings.project(context(TestEnv.of(dir), plain)).value()).isEqualTo("webshop");
     assertThat(AgentSettings.project(context(TestEnv.of(dir), configured)))
-        .isEqualTo(
-            new AgentSettings.Sourced("payments", ProjectConfig.file(configured).toString()));
+        .isEqualTo(new AgentSettings.Sourced("payments", ConfigYaml.file(configured).toString()));
     assertThat(AgentSettings.project(context(TestEnv.of(dir), nested)).value())
         .isEqualTo("billing");
   }
@@ -94,9 +95,35 @@ class AgentSettingsTest {
     KxmException syntax = refusal(() -> AgentSettings.project(context(TestEnv.of(dir), broken)));
     KxmException shape = refusal(() -> AgentSettings.project(context(TestEnv.of(dir), wrongType)));
 
-    assertThat(syntax.code()).isEqualTo(ErrorCode.CONFIG_INVALID);
-    assertThat(syntax.getMessage()).contains("config.yaml", "not valid YAML", "line ");
-    assertThat(shape.getMessage()).contains("'project' must be a name");
+    assertThat(syntax.code()).isEqualTo(ErrorCode.CONFIG_TREE_INVALID);
+    assertThat(syntax.getMessage()).contains(".kxm/config.yaml:", "not valid YAML", "[yaml]");
+    assertThat(syntax.hint()).contains("config.yaml", "KXM_PROJECT");
+    assertThat(shape.getMessage()).contains(".kxm/config.yaml:1: $.project:", "[oneOf]");
+  }
+
+  @Test
+  void a_duplicate_or_unknown_key_in_config_yaml_is_refused_with_the_runtime_s_code()
+      throws Exception {
+    Path duplicate = folder("duplicate");
+    config(duplicate, "project: web\nproject: api\n");
+    Path unknown = folder("unknown");
+    config(unknown, "project: web\nprojct: api\n");
+
+    for (Path folder : new Path[] {duplicate, unknown}) {
+      Files.writeString(folder.resolve(".kxm/project.yaml"), "name: web\n");
+      KxmException worker = refusal(() -> AgentSettings.project(context(TestEnv.of(dir), folder)));
+      KxmException runtime = refusal(() -> BundleLoader.load(folder));
+
+      assertThat(worker.code()).as(folder.toString()).isEqualTo(runtime.code());
+      assertThat(worker.code()).isEqualTo(ErrorCode.CONFIG_TREE_INVALID);
+      assertThat(runtime.getMessage()).contains(".kxm/config.yaml:2:");
+    }
+    assertThat(refusal(() -> AgentSettings.project(context(TestEnv.of(dir), duplicate))))
+        .hasMessageContaining(".kxm/config.yaml:2: $.project: key 'project' appears twice")
+        .hasMessageContaining("[duplicate-key]");
+    assertThat(refusal(() -> AgentSettings.project(context(TestEnv.of(dir), unknown))))
+        .hasMessageContaining(".kxm/config.yaml:2: $.projct:")
+        .hasMessageContaining("[additionalProperties]");
   }
 
   @Test

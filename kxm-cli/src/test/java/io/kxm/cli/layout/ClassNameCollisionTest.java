@@ -19,51 +19,20 @@ class ClassNameCollisionTest {
   static final Map<String, Allowed> ALLOWED =
       allow(
           new Allowed(
-              "ActiveStreams",
-              "to be renamed: the hub's and the supervisor's live streams, counted for a drain",
-              "io.kxm.hub.stream",
-              "io.kxm.session.stream"),
-          new Allowed(
               "Agent",
               "bench's agent process; bench is never on the product's class path",
               "io.kxm.core.agent",
               "io.kxm.bench.product"),
-          new Allowed(
-              "Dialect",
-              "to be renamed: the fake provider's API dialect beside the stores' SQL dialect",
-              "io.kxm.testkit.provider",
-              "io.kxm.store"),
-          new Allowed(
-              "Evidence",
-              "to be renamed: a built-in agent's tool evidence beside a workflow stage's",
-              "io.kxm.session.builtin",
-              "io.kxm.core.workflow"),
-          new Allowed(
-              "HubHttp",
-              "to be renamed: the testkit's raw hub calls beside the agent client's",
-              "io.kxm.testkit.http",
-              "io.kxm.client"),
           new Allowed(
               "Main",
               "the entry point of each runnable jar, kxm and bench",
               "io.kxm.cli",
               "io.kxm.bench"),
           new Allowed(
-              "Message",
-              "to be renamed: a session's model message beside the hub's message and peer message",
-              "io.kxm.session.api",
-              "io.kxm.core.messaging",
-              "io.kxm.core.peer"),
-          new Allowed(
               "Outcome",
               "bench's scenario outcome; bench is never on the product's class path",
               "io.kxm.hub.messaging",
               "io.kxm.bench"),
-          new Allowed(
-              "ProjectConfig",
-              "to be renamed: a runtime project's .kxm/ config beside a worker's project settings",
-              "io.kxm.runtime.project",
-              "io.kxm.cli.agent"),
           new Allowed(
               "Registry",
               "bench's process registry; bench is never on the product's class path",
@@ -78,12 +47,7 @@ class ClassNameCollisionTest {
               "Sqlite",
               "bench's bare SQLite baseline; bench is never on the product's class path",
               "io.kxm.runtime.store",
-              "io.kxm.bench.baseline"),
-          new Allowed(
-              "SseEvent",
-              "to be renamed: the hub's stored stream event beside the fake provider's wire event",
-              "io.kxm.hub.sse",
-              "io.kxm.testkit.provider"));
+              "io.kxm.bench.baseline"));
 
   final SourceTree tree = SourceTree.find();
 

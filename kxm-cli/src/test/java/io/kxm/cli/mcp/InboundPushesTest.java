@@ -7,7 +7,7 @@ import io.kxm.client.AgentEvent;
 import io.kxm.core.json.Json;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -24,7 +24,7 @@ class InboundPushesTest {
   final List<String> acknowledged = new CopyOnWriteArrayList<>();
   final AtomicBoolean clientReady = new AtomicBoolean(true);
 
-  InboundPushes pushes(List<Message> inbox) {
+  InboundPushes pushes(List<PeerMessage> inbox) {
     return new InboundPushes(
         message -> clientReady.get() && pushed.add(message.id()),
         acknowledged::add,
@@ -32,8 +32,8 @@ class InboundPushesTest {
         REGISTERED);
   }
 
-  static Message request(String id, MessageStatus status) {
-    return new Message(
+  static PeerMessage request(String id, MessageStatus status) {
+    return new PeerMessage(
         id,
         "agt_b",
         "bob",

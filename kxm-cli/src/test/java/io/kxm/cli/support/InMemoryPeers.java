@@ -9,7 +9,7 @@ import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.ReplyRequest;
@@ -94,7 +94,7 @@ public final class InMemoryPeers implements PeerOperations {
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     calls.add("get " + messageId);
     return message(messageId, MessageStatus.REPLIED, "done");
   }
@@ -114,19 +114,19 @@ public final class InMemoryPeers implements PeerOperations {
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     calls.add(request);
     return message(request.messageId(), MessageStatus.QUEUED, null);
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     calls.add("cancel " + messageId);
     return message(messageId, MessageStatus.CANCELLED, null);
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     calls.add("inbox");
     return List.of(message("msg_in", MessageStatus.QUEUED, null));
   }
@@ -137,8 +137,8 @@ public final class InMemoryPeers implements PeerOperations {
     return new ReplyResult(request.messageId(), MessageStatus.REPLIED, "bob");
   }
 
-  private Message message(String id, MessageStatus status, String reply) {
-    return new Message(
+  private PeerMessage message(String id, MessageStatus status, String reply) {
+    return new PeerMessage(
         id,
         "agt_bob",
         "bob",

@@ -5,11 +5,11 @@ package io.kxm.core.messaging;
  * is not stored; the first one comes back so the caller can compare request hashes.
  */
 public sealed interface MessageInsert {
-  Message message();
+  StoredMessage message();
 
   /** Stored as a new {@code queued} message. */
-  record Inserted(Message message) implements MessageInsert {}
+  record Inserted(StoredMessage message) implements MessageInsert {}
 
   /** The sender already used this idempotency key; {@code message} is the earlier request. */
-  record DuplicateKey(Message message) implements MessageInsert {}
+  record DuplicateKey(StoredMessage message) implements MessageInsert {}
 }

@@ -7,10 +7,10 @@ package io.kxm.core.messaging;
 public sealed interface TransitionOutcome {
 
   /** The change was made; {@code message} is the row after it. */
-  record Applied(Message message) implements TransitionOutcome {}
+  record Applied(StoredMessage message) implements TransitionOutcome {}
 
   /** The message was not in a state that allows {@code attempted}; {@code current} is as found. */
-  record Refused(Message current, MessageStatus attempted) implements TransitionOutcome {}
+  record Refused(StoredMessage current, MessageStatus attempted) implements TransitionOutcome {}
 
   /** No message has this id. */
   record NotFound(String messageId) implements TransitionOutcome {}

@@ -21,7 +21,7 @@ public interface PeerOperations {
   SendResult send(SendRequest request);
 
   /** A request the caller sent or received, as it stands now. */
-  Message get(String messageId);
+  PeerMessage get(String messageId);
 
   /** Sends to every target independently and waits up to the request's timeout for replies. */
   FanoutResult fanout(FanoutRequest request);
@@ -30,13 +30,13 @@ public interface PeerOperations {
    * Waits until a request the caller sent is final or the timeout passes, and returns it as it
    * stands then; a status that is not final means the wait timed out.
    */
-  Message await(AwaitRequest request);
+  PeerMessage await(AwaitRequest request);
 
   /** Cancels an unanswered request the caller sent; an already cancelled one comes back as is. */
-  Message cancel(String messageId);
+  PeerMessage cancel(String messageId);
 
   /** Inbound requests that still wait for the caller's reply. */
-  List<Message> inbox();
+  List<PeerMessage> inbox();
 
   /** Answers a request addressed to the caller. */
   ReplyResult reply(ReplyRequest request);

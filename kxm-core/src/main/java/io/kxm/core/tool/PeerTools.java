@@ -11,7 +11,7 @@ import io.kxm.core.messaging.Delivery;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.Limits;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.WorkflowContext;
@@ -135,9 +135,9 @@ final class PeerTools {
         name, ToolGroup.PEERS, changesState, description, schema.build(), handler);
   }
 
-  private static Message await(ToolArguments args, ToolContext ctx) {
+  private static PeerMessage await(ToolArguments args, ToolContext ctx) {
     AwaitRequest request = new AwaitRequest(args.string("messageId"), args.integer("timeoutMs"));
-    Message message = ctx.peers().await(request);
+    PeerMessage message = ctx.peers().await(request);
     if (!message.status().isTerminal()) {
       throw new KxmException(
           ErrorCode.AWAIT_TIMED_OUT,

@@ -15,8 +15,8 @@ class PeerWireFormatTest {
 
   @Test
   void a_message_leaves_out_fields_that_do_not_apply_and_writes_times_as_iso_text() {
-    Message message =
-        new Message(
+    PeerMessage message =
+        new PeerMessage(
             "msg_1",
             "agt_a",
             "alice",
@@ -38,7 +38,7 @@ class PeerWireFormatTest {
     assertThat(json.path("status").asString()).isEqualTo("queued");
     assertThat(json.path("createdAt").asString()).isEqualTo("2026-01-02T03:04:05Z");
     assertThat(json.has("reply")).isFalse();
-    assertThat(Json.MAPPER.treeToValue(json, Message.class)).isEqualTo(message);
+    assertThat(Json.MAPPER.treeToValue(json, PeerMessage.class)).isEqualTo(message);
   }
 
   @Test

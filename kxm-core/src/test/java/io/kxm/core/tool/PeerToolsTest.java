@@ -10,7 +10,7 @@ import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
 import io.kxm.core.peer.WorkflowContext;
@@ -107,9 +107,9 @@ class PeerToolsTest {
     return catalog.find(tool).orElseThrow().call(json == null ? null : Json.read(json), context);
   }
 
-  private static Message message(MessageStatus status) {
+  private static PeerMessage message(MessageStatus status) {
     Instant t = Instant.parse("2026-01-01T00:00:00Z");
-    return new Message(
+    return new PeerMessage(
         "msg_1",
         "a",
         "alice",

@@ -4,7 +4,7 @@ import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
@@ -18,9 +18,9 @@ final class ScriptedPeers implements PeerOperations {
   final List<Object> requests = new ArrayList<>();
   List<AgentInfo> agents = List.of();
   SendResult sendResult;
-  Message message;
+  PeerMessage message;
   FanoutResult fanoutResult;
-  List<Message> inbox = List.of();
+  List<PeerMessage> inbox = List.of();
   ReplyResult replyResult;
 
   @Override
@@ -36,7 +36,7 @@ final class ScriptedPeers implements PeerOperations {
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     requests.add(messageId);
     return message;
   }
@@ -48,19 +48,19 @@ final class ScriptedPeers implements PeerOperations {
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     requests.add(request);
     return message;
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     requests.add(messageId);
     return message;
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     return inbox;
   }
 

@@ -5,7 +5,7 @@ import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
@@ -54,7 +54,7 @@ public final class AgentPorts
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     return peers.get(messageId);
   }
 
@@ -64,17 +64,17 @@ public final class AgentPorts
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     return peers.await(request);
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     return peers.cancel(messageId);
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     return peers.inbox();
   }
 

@@ -1,6 +1,6 @@
 package io.kxm.hub.mcp;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.http.Access;
@@ -72,7 +72,7 @@ public final class McpFeature implements HubFeature, AutoCloseable {
    *
    * @return how many sessions were told; 0 before {@link #install} or for an agent without one
    */
-  public int notifyAgent(String project, String agentName, Message request) {
+  public int notifyAgent(String project, String agentName, PeerMessage request) {
     McpHttpEndpoint<String> current = endpoint.get();
     return current == null ? 0 : current.notifyAgent(project, agentName, request);
   }
@@ -82,7 +82,7 @@ public final class McpFeature implements HubFeature, AutoCloseable {
    * never waits on a slow MCP client. The request is durable already; a missed push is seen in
    * {@code kxm_inbox}.
    */
-  public void requestArrived(String project, String agentName, Message request) {
+  public void requestArrived(String project, String agentName, PeerMessage request) {
     try {
       pushes.execute(() -> notifyAgent(project, agentName, request));
     } catch (RejectedExecutionException e) {

@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.agent.Agent;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveListener;
 import io.kxm.hub.stream.AgentStreams;
@@ -31,10 +31,10 @@ final class Awaiter {
   }
 
   /** The messages as they stand when all are final, the timeout passed, or the wait was cut. */
-  record Waited(List<Message> messages, boolean aborted) {}
+  record Waited(List<PeerMessage> messages, boolean aborted) {}
 
   /** One request, as it stands when final or when {@code timeout} passed. */
-  Message await(Agent caller, String messageId, Duration timeout) {
+  PeerMessage await(Agent caller, String messageId, Duration timeout) {
     return awaitAll(caller, List.of(messageId), timeout).messages().getFirst();
   }
 
@@ -47,7 +47,7 @@ final class Awaiter {
     long deadline = System.nanoTime() + timeout.toNanos();
     try (LiveBus.Subscription ignored = bus.subscribe(AgentStreams.key(caller.id()), waker(wake))) {
       while (true) {
-        List<Message> now = messageIds.stream().map(id -> reads.sent(caller, id)).toList();
+        List<PeerMessage> now = messageIds.stream().map(id -> reads.sent(caller, id)).toList();
         long left = deadline - System.nanoTime();
         if (now.stream().allMatch(m -> m.status().isTerminal()) || left <= 0) {
           return new Waited(now, false);
@@ -61,7 +61,7 @@ final class Awaiter {
           }
         } catch (InterruptedException e) {
           Thread.currentThread().interrupt();
-          List<Message> cut = messageIds.stream().map(id -> reads.sent(caller, id)).toList();
+          List<PeerMessage> cut = messageIds.stream().map(id -> reads.sent(caller, id)).toList();
           return new Waited(cut, true);
         }
       }

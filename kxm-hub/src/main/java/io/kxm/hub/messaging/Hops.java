@@ -1,6 +1,6 @@
 package io.kxm.hub.messaging;
 
-import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.store.Tx;
 import java.util.OptionalInt;
 
@@ -16,7 +16,7 @@ final class Hops {
 
   static int next(Tx tx, String senderId) {
     OptionalInt deepest =
-        tx.messages().openForRecipient(senderId).stream().mapToInt(Message::hopCount).max();
+        tx.messages().openForRecipient(senderId).stream().mapToInt(StoredMessage::hopCount).max();
     return deepest.isPresent() ? deepest.getAsInt() + 1 : 0;
   }
 }

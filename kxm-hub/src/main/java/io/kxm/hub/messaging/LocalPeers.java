@@ -7,7 +7,7 @@ import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
@@ -56,7 +56,7 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     return services.reads().get(self(), messageId);
   }
 
@@ -70,7 +70,7 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
         ids.isEmpty()
             ? new Awaiter.Waited(List.of(), false)
             : services.awaiter().awaitAll(self, ids, request.timeout());
-    Iterator<Message> finished = waited.messages().iterator();
+    Iterator<PeerMessage> finished = waited.messages().iterator();
     List<FanoutResponse> responses = new ArrayList<>();
     for (FanoutSent one : sent) {
       responses.add(
@@ -82,17 +82,17 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     return services.awaiter().await(self(), request.messageId(), request.timeout());
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     return services.actions().cancel(self(), messageId);
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     return services.reads().inbox(self());
   }
 
@@ -102,7 +102,7 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
   }
 
   /** Acknowledges an inbound request ({@code queued → delivered}). Not part of the tool port. */
-  public Message ack(String messageId) {
+  public PeerMessage ack(String messageId) {
     return services.actions().ack(self(), messageId);
   }
 
@@ -110,7 +110,7 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
    * Calls {@code listener} on its own thread for every request that arrives for this agent from now
    * on, until this port closes; for MCP push notifications.
    */
-  public ArrivalSubscription onRequest(Consumer<Message> listener) {
+  public ArrivalSubscription onRequest(Consumer<PeerMessage> listener) {
     ArrivalSubscription subscription = services.arrivals().subscribe(agentId, listener);
     subscriptions.add(subscription);
     return subscription;
@@ -137,7 +137,7 @@ public final class LocalPeers implements PeerOperations, SessionActivity, AutoCl
     return services.agents().require(agentId);
   }
 
-  private static FanoutResponse response(String target, Message message, boolean aborted) {
+  private static FanoutResponse response(String target, PeerMessage message, boolean aborted) {
     MessageStatus status = message.status();
     if (status.isTerminal()) {
       return new FanoutResponse.Finished(

@@ -3,9 +3,10 @@ package io.kxm.hub.messaging;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageStatus;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.hub.stream.EventAppender;
@@ -29,10 +30,10 @@ final class MessageActions {
   }
 
   /** {@code queued → delivered}; acknowledging again changes nothing. */
-  io.kxm.core.peer.Message ack(Agent caller, String messageId) {
+  PeerMessage ack(Agent caller, String messageId) {
     return writer
         .write((tx, events) -> {
-          Message before = Participants.addressedTo(tx, caller, messageId);
+          StoredMessage before = Participants.addressedTo(tx, caller, messageId);
           // No event: nobody waits on an acknowledgement, and the sender reads it with get.
           return apply(
               tx, events, caller, before, id -> tx.messages().markDelivered(id), (e, m) -> {});
@@ -42,10 +43,10 @@ final class MessageActions {
 
   /** {@code queued|delivered → replied}; the sender's stream gets the reply. */
   ReplyResult reply(Agent caller, ReplyRequest request) {
-    io.kxm.core.peer.Message replied =
+    PeerMessage replied =
         writer
             .write((tx, events) -> {
-              Message before = Participants.addressedTo(tx, caller, request.messageId());
+              StoredMessage before = Participants.addressedTo(tx, caller, request.messageId());
               return apply(
                   tx,
                   events,
@@ -62,21 +63,21 @@ final class MessageActions {
   }
 
   /** {@code queued|delivered → cancelled}; cancelling again returns the request unchanged. */
-  io.kxm.core.peer.Message cancel(Agent caller, String messageId) {
+  PeerMessage cancel(Agent caller, String messageId) {
     return writer
         .write((tx, events) -> {
-          Message before = Participants.sentBy(tx, caller, messageId);
+          StoredMessage before = Participants.sentBy(tx, caller, messageId);
           return apply(
               tx, events, caller, before, id -> tx.messages().cancel(id), MessageEvents::cancelled);
         })
         .orThrow();
   }
 
-  private Outcome<io.kxm.core.peer.Message> apply(
+  private Outcome<PeerMessage> apply(
       Tx tx,
       EventAppender events,
       Agent caller,
-      Message before,
+      StoredMessage before,
       Function<String, TransitionOutcome> move,
       EventRule onApplied) {
     MessageViews views = MessageViews.within(tx).knowing(caller);
@@ -100,8 +101,7 @@ final class MessageActions {
   }
 
   /** Repeating a move that already happened is a no-op; anything else is refused by state. */
-  private static Outcome<io.kxm.core.peer.Message> refusal(
-      TransitionOutcome.Refused refused, io.kxm.core.peer.Message wire) {
+  private static Outcome<PeerMessage> refusal(TransitionOutcome.Refused refused, PeerMessage wire) {
     MessageStatus now = refused.current().status();
     MessageStatus attempted = refused.attempted();
     if (now == attempted) {
@@ -125,6 +125,6 @@ final class MessageActions {
 
   @FunctionalInterface
   private interface EventRule {
-    void append(EventAppender events, io.kxm.core.peer.Message message);
+    void append(EventAppender events, PeerMessage message);
   }
 }

@@ -1,6 +1,6 @@
 package io.kxm.hub.messaging;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.stream.EventAppender;
 import java.util.Map;
 
@@ -17,25 +17,25 @@ final class MessageEvents {
 
   private MessageEvents() {}
 
-  static void queued(EventAppender events, Message message) {
+  static void queued(EventAppender events, PeerMessage message) {
     events.append(message.to(), QUEUED, body(message));
   }
 
-  static void replied(EventAppender events, Message message) {
+  static void replied(EventAppender events, PeerMessage message) {
     events.append(message.from(), REPLIED, body(message));
   }
 
-  static void cancelled(EventAppender events, Message message) {
+  static void cancelled(EventAppender events, PeerMessage message) {
     events.append(message.to(), CANCELLED, body(message));
     events.append(message.from(), CANCELLED, body(message));
   }
 
-  static void expired(EventAppender events, Message message) {
+  static void expired(EventAppender events, PeerMessage message) {
     events.append(message.to(), EXPIRED, body(message));
     events.append(message.from(), EXPIRED, body(message));
   }
 
-  private static Map<String, Message> body(Message message) {
+  private static Map<String, PeerMessage> body(PeerMessage message) {
     return Map.of("message", message);
   }
 }

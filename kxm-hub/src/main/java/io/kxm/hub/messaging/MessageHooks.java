@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.agent.Agent;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.WorkflowContext;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
@@ -25,8 +25,8 @@ public interface MessageHooks {
   default void beforeSend(Tx tx, Agent caller, Agent target, WorkflowContext context) {}
 
   /** Called once a request was replied, after its events were appended. */
-  default void replied(Tx tx, EventAppender events, Message message) {}
+  default void replied(Tx tx, EventAppender events, PeerMessage message) {}
 
   /** Called once a request expired unanswered, after its events were appended. */
-  default void expired(Tx tx, EventAppender events, Message message) {}
+  default void expired(Tx tx, EventAppender events, PeerMessage message) {}
 }

@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.agent.Agent;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.store.Store;
 import java.util.List;
 
@@ -14,19 +14,19 @@ final class MessageReads {
   }
 
   /** A request the caller sent or received, as it stands. */
-  Message get(Agent caller, String messageId) {
+  PeerMessage get(Agent caller, String messageId) {
     return store.read(tx ->
         MessageViews.within(tx).knowing(caller).wire(Participants.readable(tx, caller, messageId)));
   }
 
   /** A request the caller sent, as it stands; for waits. */
-  Message sent(Agent caller, String messageId) {
+  PeerMessage sent(Agent caller, String messageId) {
     return store.read(tx ->
         MessageViews.within(tx).knowing(caller).wire(Participants.sentBy(tx, caller, messageId)));
   }
 
   /** Requests to the caller still waiting for its reply, queued or acknowledged, oldest first. */
-  List<Message> inbox(Agent caller) {
+  List<PeerMessage> inbox(Agent caller) {
     return store.read(tx -> {
       MessageViews views = MessageViews.within(tx).knowing(caller);
       return tx.messages().openForRecipient(caller.id()).stream().map(views::wire).toList();

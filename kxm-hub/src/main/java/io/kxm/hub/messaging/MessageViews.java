@@ -2,7 +2,8 @@ package io.kxm.hub.messaging;
 
 import io.kxm.core.agent.Agent;
 import io.kxm.core.json.Json;
-import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.StoredMessage;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.WorkflowContext;
 import io.kxm.store.Tx;
 import java.util.HashMap;
@@ -32,8 +33,8 @@ final class MessageViews {
     return this;
   }
 
-  io.kxm.core.peer.Message wire(Message m) {
-    return new io.kxm.core.peer.Message(
+  PeerMessage wire(StoredMessage m) {
+    return new PeerMessage(
         m.id(),
         m.fromAgentId(),
         name(m.fromAgentId()),
@@ -53,7 +54,7 @@ final class MessageViews {
   }
 
   /** Why a request ended without a reply. */
-  static String error(Message m) {
+  static String error(StoredMessage m) {
     return switch (m.status()) {
       case CANCELLED -> "cancelled by the sender";
       case EXPIRED -> "expired before a reply";

@@ -1,6 +1,6 @@
 package io.kxm.hub.messaging;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.AgentEventsRoute;
@@ -14,9 +14,9 @@ import io.kxm.hub.agents.Presences;
 import io.kxm.hub.agents.Registration;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.leases.LeaseRoutes;
-import io.kxm.hub.stream.ActiveStreams;
 import io.kxm.hub.stream.AgentEventSource;
 import io.kxm.hub.stream.AgentStreamServer;
+import io.kxm.hub.stream.StreamThreads;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.time.Clock;
@@ -42,7 +42,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
   private final StreamWriter writer;
   private final MessagingSettings settings;
   private final PresenceKeeper presence;
-  private final ActiveStreams streams = new ActiveStreams();
+  private final StreamThreads streams = new StreamThreads();
   private final MessagingServices services;
   private final RequestArrivals arrivals;
   private final Sweeper sweeper;
@@ -137,7 +137,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
    * own thread, whichever hub node the sender used; a reconnect's re-push counts as an arrival. For
    * MCP notifications: {@code onRequest(id, m -> endpoint.notifyAgent(principal, name, m))}.
    */
-  public ArrivalSubscription onRequest(String agentId, Consumer<Message> listener) {
+  public ArrivalSubscription onRequest(String agentId, Consumer<PeerMessage> listener) {
     services.agents().require(agentId);
     return arrivals.subscribe(agentId, listener);
   }

@@ -3,7 +3,7 @@ package io.kxm.hub.messaging;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.store.Tx;
 
 /**
@@ -15,8 +15,8 @@ final class Participants {
   private Participants() {}
 
   /** The message, readable by the caller as its sender or recipient. */
-  static Message readable(Tx tx, Agent caller, String messageId) {
-    Message message = visible(tx, caller, messageId);
+  static StoredMessage readable(Tx tx, Agent caller, String messageId) {
+    StoredMessage message = visible(tx, caller, messageId);
     if (!caller.id().equals(message.fromAgentId()) && !caller.id().equals(message.toAgentId())) {
       throw forbidden(caller, message, "neither sent nor received it");
     }
@@ -24,8 +24,8 @@ final class Participants {
   }
 
   /** The message, which the caller must have sent. */
-  static Message sentBy(Tx tx, Agent caller, String messageId) {
-    Message message = visible(tx, caller, messageId);
+  static StoredMessage sentBy(Tx tx, Agent caller, String messageId) {
+    StoredMessage message = visible(tx, caller, messageId);
     if (!caller.id().equals(message.fromAgentId())) {
       throw forbidden(caller, message, "did not send it");
     }
@@ -33,15 +33,15 @@ final class Participants {
   }
 
   /** The message, which must be addressed to the caller. */
-  static Message addressedTo(Tx tx, Agent caller, String messageId) {
-    Message message = visible(tx, caller, messageId);
+  static StoredMessage addressedTo(Tx tx, Agent caller, String messageId) {
+    StoredMessage message = visible(tx, caller, messageId);
     if (!caller.id().equals(message.toAgentId())) {
       throw forbidden(caller, message, "is not its recipient");
     }
     return message;
   }
 
-  private static Message visible(Tx tx, Agent caller, String messageId) {
+  private static StoredMessage visible(Tx tx, Agent caller, String messageId) {
     return tx.messages()
         .findById(messageId)
         .filter(message -> message.project().equals(caller.project()))
@@ -51,7 +51,7 @@ final class Participants {
                 "no message " + messageId + " in project '" + caller.project() + "'"));
   }
 
-  private static KxmException forbidden(Agent caller, Message message, String why) {
+  private static KxmException forbidden(Agent caller, StoredMessage message, String why) {
     return new KxmException(
         ErrorCode.MESSAGE_FORBIDDEN,
         "agent " + caller.name() + " " + why + ": message " + message.id());

@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.json.Json;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;
@@ -43,7 +43,7 @@ final class RequestArrivals {
   }
 
   /** Calls {@code listener} on its own thread for every request that arrives after this call. */
-  ArrivalSubscription subscribe(String agentId, Consumer<Message> listener) {
+  ArrivalSubscription subscribe(String agentId, Consumer<PeerMessage> listener) {
     Arrivals sink = new Arrivals(listener, store.agentEvents().lastSeq(agentId));
     StreamFollower follower =
         new StreamFollower(bus, source, AgentStreams.key(agentId), queueCapacity, heartbeat);
@@ -87,11 +87,11 @@ final class RequestArrivals {
   }
 
   private static final class Arrivals implements SseSink {
-    private final Consumer<Message> listener;
+    private final Consumer<PeerMessage> listener;
     volatile long last;
     volatile boolean closed;
 
-    Arrivals(Consumer<Message> listener, long last) {
+    Arrivals(Consumer<PeerMessage> listener, long last) {
       this.listener = listener;
       this.last = last;
     }
@@ -105,7 +105,7 @@ final class RequestArrivals {
       }
       try {
         listener.accept(
-            Json.MAPPER.treeToValue(envelope.path("data").path("message"), Message.class));
+            Json.MAPPER.treeToValue(envelope.path("data").path("message"), PeerMessage.class));
       } catch (RuntimeException e) {
         LOG.warn("a request-arrived listener failed: {}", e.toString());
       }

@@ -5,12 +5,12 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.error.RateLimitedException;
 import io.kxm.core.json.Json;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.MessageLimits;
 import io.kxm.core.messaging.NewMessage;
 import io.kxm.core.messaging.SendRate;
 import io.kxm.core.messaging.SendRateOutcome;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
@@ -81,7 +81,7 @@ final class Sender {
     }
     String hash = RequestHash.of(target.id(), request);
     if (request.idempotencyKey() != null) {
-      Optional<Message> earlier =
+      Optional<StoredMessage> earlier =
           tx.messages()
               .findByIdempotencyKey(caller.project(), caller.id(), request.idempotencyKey());
       if (earlier.isPresent()) {
@@ -138,7 +138,7 @@ final class Sender {
     }
   }
 
-  private static SendResult retried(Message earlier, String hash, Agent target) {
+  private static SendResult retried(StoredMessage earlier, String hash, Agent target) {
     if (!hash.equals(earlier.requestHash())) {
       throw new KxmException(
           ErrorCode.IDEMPOTENCY_CONFLICT,

@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.lease.LeaseLimits;
-import io.kxm.core.messaging.Message;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.hub.agents.AgentRetirement;
 import io.kxm.hub.stream.StreamWriter;
 import java.time.Clock;
@@ -70,7 +70,7 @@ final class Sweeper implements AutoCloseable {
   /** Expires one batch of due requests; returns how many. */
   int expireDue() {
     return writer.write((tx, events) -> {
-      List<Message> expired = tx.messages().expireDue(BATCH);
+      List<StoredMessage> expired = tx.messages().expireDue(BATCH);
       MessageViews views = MessageViews.within(tx);
       expired.forEach(message -> {
         var wire = views.wire(message);

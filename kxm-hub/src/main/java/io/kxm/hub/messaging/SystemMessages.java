@@ -4,7 +4,7 @@ import io.kxm.core.agent.Agent;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.NewMessage;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
 import java.time.Duration;
@@ -18,7 +18,7 @@ public final class SystemMessages {
   private SystemMessages() {}
 
   /** Stores a request from {@code from} to {@code to} and appends its {@code message.queued}. */
-  public static Message queue(
+  public static PeerMessage queue(
       Tx tx, EventAppender events, Agent from, Agent to, String content, Duration ttl) {
     NewMessage message =
         new NewMessage(
@@ -35,7 +35,7 @@ public final class SystemMessages {
             null);
     return switch (tx.messages().insert(message)) {
       case MessageInsert.Inserted inserted -> {
-        Message wire = MessageViews.within(tx).knowing(from, to).wire(inserted.message());
+        PeerMessage wire = MessageViews.within(tx).knowing(from, to).wire(inserted.message());
         MessageEvents.queued(events, wire);
         yield wire;
       }

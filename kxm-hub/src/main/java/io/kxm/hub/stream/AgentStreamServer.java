@@ -16,14 +16,14 @@ import java.util.Optional;
 public final class AgentStreamServer {
   private final LiveBus bus;
   private final StreamSource source;
-  private final ActiveStreams active;
+  private final StreamThreads active;
   private final int queueCapacity;
   private final Duration heartbeat;
 
   public AgentStreamServer(
       LiveBus bus,
       StreamSource source,
-      ActiveStreams active,
+      StreamThreads active,
       int queueCapacity,
       Duration heartbeat) {
     this.bus = bus;
@@ -41,13 +41,13 @@ public final class AgentStreamServer {
     ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
     JettySseSink sink = new JettySseSink(ctx.req(), ctx.res());
     sink.open();
-    Optional<ActiveStreams.Entry> entry = active.enter();
+    Optional<StreamThreads.Entry> entry = active.enter();
     if (entry.isEmpty()) {
       return StreamFollower.End.STOPPED;
     }
     StreamFollower follower =
         new StreamFollower(bus, source, AgentStreams.key(agentId), queueCapacity, heartbeat);
-    try (ActiveStreams.Entry ignored = entry.get()) {
+    try (StreamThreads.Entry ignored = entry.get()) {
       return follower.follow(afterSeq, sink, () -> !active.draining());
     } catch (InterruptedException e) {
       // The drain interrupted the wait for live events: end the response normally.

@@ -5,7 +5,7 @@ import io.kxm.core.agent.AgentKeys;
 import io.kxm.core.agent.AgentLimits;
 import io.kxm.core.agent.AgentNames;
 import io.kxm.core.agent.AgentRegistration;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.hub.messaging.SystemMessages;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
@@ -27,7 +27,7 @@ final class CoordinatorMail {
     this.ttl = ttl;
   }
 
-  Message send(Tx tx, EventAppender events, String project, String coordinator, String text) {
+  PeerMessage send(Tx tx, EventAppender events, String project, String coordinator, String text) {
     Agent from = agent(tx, project, SENDER, "sends webhook workflow prompts");
     Agent to = agent(tx, project, coordinator, "coordinator of webhook workflows");
     return SystemMessages.queue(tx, events, from, to, text, ttl);

@@ -2,7 +2,7 @@ package io.kxm.hub.workflow;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.workflow.run.CoordinatorPrompts;
 import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.Instruction;
@@ -86,7 +86,7 @@ final class RunUpdates {
               run.coordinator(),
               "Run " + run.id() + " of workflow " + run.workflowId() + ": " + instruction.text());
       case PROMPT -> {
-        Message prompt =
+        PeerMessage prompt =
             mail.send(
                 tx,
                 events,

@@ -3,7 +3,7 @@ package io.kxm.hub.workflow;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.RunKind;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.WebhookIntake;
 import io.kxm.core.workflow.signature.SignedRequest;
@@ -96,7 +96,7 @@ final class WebhookStarts {
           yield Started.of(duplicate.run(), true);
         }
         case RunCreation.Created created -> {
-          Message prompt =
+          PeerMessage prompt =
               mail.send(
                   tx,
                   events,

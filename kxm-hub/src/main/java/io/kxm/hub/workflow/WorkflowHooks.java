@@ -1,7 +1,7 @@
 package io.kxm.hub.workflow;
 
 import io.kxm.core.agent.Agent;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.WorkflowContext;
 import io.kxm.core.workflow.run.CoordinatorEvents;
 import io.kxm.core.workflow.run.EvidenceRequests;
@@ -38,7 +38,7 @@ final class WorkflowHooks implements MessageHooks {
   }
 
   @Override
-  public void replied(Tx tx, EventAppender events, Message message) {
+  public void replied(Tx tx, EventAppender events, PeerMessage message) {
     if (!CoordinatorMail.SENDER.equals(message.fromName())) {
       return;
     }
@@ -53,7 +53,7 @@ final class WorkflowHooks implements MessageHooks {
   }
 
   @Override
-  public void expired(Tx tx, EventAppender events, Message message) {
+  public void expired(Tx tx, EventAppender events, PeerMessage message) {
     if (!CoordinatorMail.SENDER.equals(message.fromName())) {
       return;
     }

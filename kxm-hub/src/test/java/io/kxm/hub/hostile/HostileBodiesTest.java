@@ -7,8 +7,8 @@ import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.TestHubs;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -45,7 +45,7 @@ class HostileBodiesTest {
     env.put("KXM_AUTH_TOKEN", TestHubs.ADMIN);
     env.put("KXM_PROJECT_TOKENS", "alpha=" + TestHubs.ALPHA + ",beta=" + TestHubs.BETA);
     hub = HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("project")), env);
-    HubHttp http = new HubHttp(hub.baseUrl(), TestHubs.ALPHA);
+    PlainHubClient http = new PlainHubClient(hub.baseUrl(), TestHubs.ALPHA);
     alice = http.register("alpha", "alice");
     bob = http.register("alpha", "bob");
   }

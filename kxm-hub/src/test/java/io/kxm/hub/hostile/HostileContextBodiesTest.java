@@ -8,8 +8,8 @@ import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.hostile.Hostile;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -44,7 +44,7 @@ class HostileContextBodiesTest {
     env.put("KXM_AUTH_TOKEN", TestHubs.ADMIN);
     env.put("KXM_PROJECT_TOKENS", "alpha=" + TestHubs.ALPHA + ",beta=" + TestHubs.BETA);
     hub = HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("project")), env);
-    alice = new HubHttp(hub.baseUrl(), TestHubs.ALPHA).register("alpha", "alice");
+    alice = new PlainHubClient(hub.baseUrl(), TestHubs.ALPHA).register("alpha", "alice");
   }
 
   @AfterAll

@@ -205,7 +205,7 @@ class HostileCursorsTest {
 
   /** Sends requests to bob as alice, so that bob's stream has events to resume from. */
   private static final class HttpSender {
-    private final io.kxm.testkit.http.HubHttp.AgentKey alice;
+    private final io.kxm.testkit.http.PlainHubClient.AgentKey alice;
 
     HttpSender() throws IOException, InterruptedException {
       alice = hub.alpha.register("alpha", "alice");

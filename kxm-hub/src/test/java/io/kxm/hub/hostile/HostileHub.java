@@ -5,8 +5,8 @@ import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.hub.support.Workflows;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.URI;
@@ -31,14 +31,14 @@ final class HostileHub implements AutoCloseable {
 
   final Path dir;
   final HubServer server;
-  final HubHttp alpha;
+  final PlainHubClient alpha;
   final AgentKey bob;
   final AgentKey lead;
 
   private HostileHub(Path dir, HubServer server) throws IOException, InterruptedException {
     this.dir = dir;
     this.server = server;
-    this.alpha = new HubHttp(server.baseUrl(), TestHubs.ALPHA);
+    this.alpha = new PlainHubClient(server.baseUrl(), TestHubs.ALPHA);
     this.bob = alpha.register("alpha", "bob");
     this.lead = alpha.register("alpha", "lead");
   }

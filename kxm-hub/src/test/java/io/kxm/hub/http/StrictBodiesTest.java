@@ -7,9 +7,9 @@ import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.TestHubs;
-import io.kxm.testkit.http.HubHttp;
-import io.kxm.testkit.http.HubHttp.AgentKey;
-import io.kxm.testkit.http.HubHttp.Reply;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
+import io.kxm.testkit.http.PlainHubClient.Reply;
 import java.nio.file.Path;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -25,7 +25,7 @@ import tools.jackson.databind.JsonNode;
 class StrictBodiesTest {
   @TempDir static Path dir;
   static HubServer hub;
-  static HubHttp http;
+  static PlainHubClient http;
   static AgentKey alice;
   static AgentKey bob;
 
@@ -35,7 +35,7 @@ class StrictBodiesTest {
     env.put("KXM_AUTH_TOKEN", TestHubs.ADMIN);
     env.put("KXM_PROJECT_TOKENS", "alpha=" + TestHubs.ALPHA + ",beta=" + TestHubs.BETA);
     hub = HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("project")), env);
-    http = new HubHttp(hub.baseUrl(), TestHubs.ALPHA);
+    http = new PlainHubClient(hub.baseUrl(), TestHubs.ALPHA);
     alice = http.register("alpha", "alice");
     bob = http.register("alpha", "bob");
   }

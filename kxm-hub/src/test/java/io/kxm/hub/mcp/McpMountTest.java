@@ -6,7 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.core.json.Json;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.tool.ToolCatalog;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.Http;
@@ -249,7 +249,7 @@ class McpMountTest {
                 bearer(TestHubs.ALPHA),
                 "X-KXM-Agent-Name",
                 "omar")) {
-      Message request = request("msg_push1", "omar", "nina");
+      PeerMessage request = request("msg_push1", "omar", "nina");
 
       // The session's event stream opens just after initialize; until then a push has no reader.
       await()
@@ -268,8 +268,8 @@ class McpMountTest {
     }
   }
 
-  static Message request(String id, String from, String to) {
-    return new Message(
+  static PeerMessage request(String id, String from, String to) {
+    return new PeerMessage(
         id,
         "agt_" + from,
         from,

@@ -6,7 +6,7 @@ import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.ReplyRequest;
@@ -35,7 +35,7 @@ record SelfOnlyPeers(String project, String name) implements PeerOperations {
   }
 
   @Override
-  public Message get(String messageId) {
+  public PeerMessage get(String messageId) {
     throw unknown(messageId);
   }
 
@@ -45,17 +45,17 @@ record SelfOnlyPeers(String project, String name) implements PeerOperations {
   }
 
   @Override
-  public Message await(AwaitRequest request) {
+  public PeerMessage await(AwaitRequest request) {
     throw unknown(request.messageId());
   }
 
   @Override
-  public Message cancel(String messageId) {
+  public PeerMessage cancel(String messageId) {
     throw unknown(messageId);
   }
 
   @Override
-  public List<Message> inbox() {
+  public List<PeerMessage> inbox() {
     return List.of();
   }
 

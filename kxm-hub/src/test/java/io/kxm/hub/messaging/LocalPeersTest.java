@@ -11,7 +11,7 @@ import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
 import io.kxm.core.peer.FanoutResponse;
 import io.kxm.core.peer.FanoutResult;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.SendRequest;
@@ -59,7 +59,7 @@ class LocalPeersTest {
 
     bob.reply(sent.messageId(), "a");
 
-    Message message = alice.await(new AwaitRequest(sent.messageId(), 10_000L));
+    PeerMessage message = alice.await(new AwaitRequest(sent.messageId(), 10_000L));
     assertThat(message.status()).isEqualTo(MessageStatus.REPLIED);
     assertThat(alice.get(sent.messageId()).reply()).isEqualTo("a");
   }
@@ -77,7 +77,7 @@ class LocalPeersTest {
   @Test
   void inbox_reply_and_ack_work_for_requests_to_the_in_process_agent() {
     String id = bob.sendOk("alice", "please");
-    assertThat(alice.inbox()).extracting(Message::id).containsExactly(id);
+    assertThat(alice.inbox()).extracting(PeerMessage::id).containsExactly(id);
     assertThat(alice.ack(id).status()).isEqualTo(MessageStatus.DELIVERED);
 
     var replied = alice.reply(new ReplyRequest(id, "done"));
@@ -124,7 +124,7 @@ class LocalPeersTest {
 
   @Test
   void the_arrival_hook_hears_each_new_request_once_including_a_reconnect_re_push() {
-    List<Message> heard = new CopyOnWriteArrayList<>();
+    List<PeerMessage> heard = new CopyOnWriteArrayList<>();
     try (ArrivalSubscription ignored = hub.messaging.onRequest(alice.agentId(), heard::add)) {
       String first = bob.sendOk("alice", "one");
       String second = bob.sendOk("alice", "two");
@@ -134,15 +134,15 @@ class LocalPeersTest {
       hub.messaging.register("alpha", AgentProfile.named("alice", null));
 
       await().until(() -> heard.size() == 3);
-      assertThat(heard).extracting(Message::id).containsExactly(first, second, second);
+      assertThat(heard).extracting(PeerMessage::id).containsExactly(first, second, second);
       assertThat(heard.get(0).fromName()).isEqualTo("bob");
     }
   }
 
   @Test
   void a_ports_own_arrival_listener_ends_when_the_port_closes() {
-    List<Message> heard = new CopyOnWriteArrayList<>();
-    List<Message> control = new CopyOnWriteArrayList<>();
+    List<PeerMessage> heard = new CopyOnWriteArrayList<>();
+    List<PeerMessage> control = new CopyOnWriteArrayList<>();
     LocalPeers carol = hub.messaging.connect("alpha", AgentProfile.named("carol", null));
     carol.onRequest(heard::add);
     bob.sendOk("carol", "one");
@@ -154,7 +154,7 @@ class LocalPeersTest {
       await().until(() -> control.size() == 1);
     }
 
-    assertThat(heard).extracting(Message::content).containsExactly("one");
+    assertThat(heard).extracting(PeerMessage::content).containsExactly("one");
   }
 
   @Test

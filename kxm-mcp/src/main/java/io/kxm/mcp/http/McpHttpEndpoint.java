@@ -2,7 +2,7 @@ package io.kxm.mcp.http;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.tool.ToolContext;
 import io.kxm.mcp.InboundNotices;
 import io.kxm.mcp.McpJson;
@@ -97,7 +97,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
    *
    * @return how many sessions were told
    */
-  public int notifyAgent(P principal, String agentName, Message request) {
+  public int notifyAgent(P principal, String agentName, PeerMessage request) {
     int told = 0;
     for (AgentSession<P> session : bindings.of(principal, agentName)) {
       String id = session.sessionId();

@@ -1,6 +1,6 @@
 package io.kxm.mcp.stdio;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.tool.ToolContext;
 import io.kxm.mcp.InboundNotices;
@@ -96,7 +96,7 @@ public final class StdioMcpServer implements AutoCloseable {
    * resources/updated} for {@code kxm://inbox}). Returns false when the server is not running or
    * the client could not be reached.
    */
-  public boolean notifyRequestArrived(Message message) {
+  public boolean notifyRequestArrived(PeerMessage message) {
     StdioServerTransportProvider provider = transport.get();
     return provider != null && InboundNotices.send(provider::notifyClients, message);
   }

@@ -9,7 +9,9 @@ enum ConfigKind {
   GATES("gates"),
   ROUTES("routes"),
   PRICES("prices"),
-  ROLE("role");
+  ROLE("role"),
+  /** {@code config.yaml}: the settings of agent commands run in the folder. */
+  CONFIG("config");
 
   private final String schemaName;
 

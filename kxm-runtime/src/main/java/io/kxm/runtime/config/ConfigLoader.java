@@ -1,5 +1,7 @@
 package io.kxm.runtime.config;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -9,7 +11,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BiConsumer;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Checks a project's {@code .kxm/} tree: every file is parsed as restricted YAML and checked
@@ -23,7 +28,8 @@ public final class ConfigLoader {
       orderedMap(
           "gates.yaml", ConfigKind.GATES,
           "routes.yaml", ConfigKind.ROUTES,
-          "prices.yaml", ConfigKind.PRICES);
+          "prices.yaml", ConfigKind.PRICES,
+          "config.yaml", ConfigKind.CONFIG);
 
   private ConfigLoader() {}
 
@@ -64,6 +70,44 @@ public final class ConfigLoader {
     folder(ConfigKind.ROLE, kxm, "roles", loaded, errors);
     errors.addAll(CrossFileRules.check(loaded));
     return new Checked(new ConfigReport(loaded.size(), errors), loaded);
+  }
+
+  /**
+   * Checks one optional file of {@code projectRoot/.kxm} on its own, as {@link #check} checks it
+   * within the tree, for code that needs that file without the whole tree; {@code rules} run once
+   * it passes its schema.
+   *
+   * @return the file's parsed root, or null when there is no such file
+   * @throws KxmException {@code config_tree_invalid} listing each error when the file is refused
+   */
+  static JsonNode checkAlone(
+      Path projectRoot,
+      String fileName,
+      ConfigKind kind,
+      BiConsumer<ConfigFile, List<ConfigError>> rules) {
+    Path kxm = projectRoot.resolve(KXM);
+    Path file = kxm.resolve(fileName);
+    if (!Files.exists(file) && !Files.isSymbolicLink(file)) {
+      return null;
+    }
+    List<ConfigFile> loaded = new ArrayList<>();
+    List<ConfigError> errors = new ArrayList<>();
+    read(kind, kxm, file, loaded, errors);
+    if (errors.isEmpty()) {
+      rules.accept(loaded.getFirst(), errors);
+    }
+    if (!errors.isEmpty()) {
+      throw new KxmException(
+          ErrorCode.CONFIG_TREE_INVALID,
+          errors.size()
+              + " error(s) in "
+              + file
+              + ":"
+              + errors.stream()
+                  .map(ConfigError::toString)
+                  .collect(Collectors.joining("\n  ", "\n  ", "")));
+    }
+    return loaded.getFirst().document().root();
   }
 
   private static void legacy(Path kxm, List<ConfigError> errors) {

@@ -1,18 +1,13 @@
 package io.kxm.runtime.config;
 
-import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.route.RouteTable;
 import io.kxm.runtime.usage.Price;
 import io.kxm.runtime.usage.PriceBook;
 import java.math.BigDecimal;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
-import java.util.stream.Collectors;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -66,29 +61,8 @@ public final class RoutingConfig {
   }
 
   private static JsonNode checked(Path projectRoot, String fileName, ConfigKind kind) {
-    Path kxm = projectRoot.resolve(ConfigLoader.KXM);
-    Path file = kxm.resolve(fileName);
-    if (!Files.exists(file) && !Files.isSymbolicLink(file)) {
-      return null;
-    }
-    List<ConfigFile> loaded = new ArrayList<>();
-    List<ConfigError> errors = new ArrayList<>();
-    ConfigLoader.read(kind, kxm, file, loaded, errors);
-    if (errors.isEmpty() && kind == ConfigKind.ROUTES) {
-      RouteRules.check(loaded.getFirst(), errors);
-    }
-    if (!errors.isEmpty()) {
-      throw new KxmException(
-          ErrorCode.CONFIG_TREE_INVALID,
-          errors.size()
-              + " error(s) in "
-              + file
-              + ":"
-              + errors.stream()
-                  .map(ConfigError::toString)
-                  .collect(Collectors.joining("\n  ", "\n  ", "")));
-    }
-    return loaded.getFirst().document().root();
+    return ConfigLoader.checkAlone(
+        projectRoot, fileName, kind, kind == ConfigKind.ROUTES ? RouteRules::check : (f, e) -> {});
   }
 
   // the schema keeps prices to numbers from 0 up, which the restricted parser reads exactly

@@ -1,6 +1,6 @@
 package io.kxm.session.adapter;
 
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import java.util.List;
 import tools.jackson.databind.JsonNode;
@@ -31,8 +31,8 @@ public final class FoldedPrompt {
     return text.toString();
   }
 
-  private static void appendHistory(StringBuilder text, List<Message> history) {
-    for (Message message : history) {
+  private static void appendHistory(StringBuilder text, List<SessionMessage> history) {
+    for (SessionMessage message : history) {
       text.append("\n[")
           .append(label(message.role()))
           .append("]\n")

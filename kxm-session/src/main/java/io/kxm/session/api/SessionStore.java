@@ -64,10 +64,10 @@ public interface SessionStore extends AutoCloseable {
   CompletableFuture<SessionEvent> append(String runId, String type, JsonNode data);
 
   /** Adds to the session's history. */
-  Message appendMessage(String sessionId, String runId, String role, String content);
+  SessionMessage appendMessage(String sessionId, String runId, String role, String content);
 
   /** The session's whole history, oldest first. */
-  List<Message> messages(String sessionId);
+  List<SessionMessage> messages(String sessionId);
 
   /**
    * Records a pending interaction of a running run and appends its announcing event ({@code

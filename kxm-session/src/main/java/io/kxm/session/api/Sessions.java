@@ -69,7 +69,7 @@ public interface Sessions extends AutoCloseable {
 
   List<Interaction> interactions(String runId);
 
-  List<Message> history(String sessionId);
+  List<SessionMessage> history(String sessionId);
 
   /** The store behind it, for streams and verification. */
   SessionStore store();

@@ -19,7 +19,7 @@ public record TurnInput(
     String workspaceRoot,
     String model,
     String prompt,
-    List<Message> history,
+    List<SessionMessage> history,
     List<JsonNode> resumed,
     boolean sandboxed) {
   public TurnInput {
@@ -34,7 +34,7 @@ public record TurnInput(
       String workspaceRoot,
       String model,
       String prompt,
-      List<Message> history,
+      List<SessionMessage> history,
       List<JsonNode> resumed) {
     this(sessionId, runId, workspaceRoot, model, prompt, history, resumed, false);
   }

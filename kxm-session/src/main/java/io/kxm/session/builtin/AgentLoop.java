@@ -42,7 +42,7 @@ final class AgentLoop {
   private final Consumer<HarnessOutput> out;
   private final ModelListener listener;
   private final Path workspace;
-  private final Evidence evidence;
+  private final DiffEvidence evidence;
   private SessionWorktrees.Worktree worktree;
 
   AgentLoop(
@@ -65,7 +65,7 @@ final class AgentLoop {
     this.out = out;
     this.listener = listener;
     this.workspace = Path.of(input.workspaceRoot());
-    this.evidence = new Evidence(out);
+    this.evidence = new DiffEvidence(out);
   }
 
   /**

@@ -1,6 +1,6 @@
 package io.kxm.session.builtin;
 
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.provider.ConversationItem;
 import java.util.ArrayList;
 import java.util.List;
@@ -14,9 +14,9 @@ final class Conversations {
    * answers a person gave as user text that says so. Tool calls of earlier turns are not part of
    * the history; their effects are in the worktree.
    */
-  static List<ConversationItem> fromHistory(List<Message> history) {
+  static List<ConversationItem> fromHistory(List<SessionMessage> history) {
     List<ConversationItem> items = new ArrayList<>();
-    for (Message message : history) {
+    for (SessionMessage message : history) {
       switch (message.role()) {
         case "user" -> items.add(new ConversationItem.UserText(message.content()));
         case "assistant" ->

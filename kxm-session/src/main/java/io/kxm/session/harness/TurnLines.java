@@ -1,7 +1,7 @@
 package io.kxm.session.harness;
 
 import io.kxm.core.json.Json;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import java.nio.charset.StandardCharsets;
 import tools.jackson.databind.JsonNode;
@@ -26,7 +26,7 @@ final class TurnLines {
     line.put("model", input.model());
     line.put("prompt", input.prompt());
     ArrayNode history = line.putArray("history");
-    for (Message message : input.history()) {
+    for (SessionMessage message : input.history()) {
       history
           .addObject()
           .put("role", message.role())

@@ -5,9 +5,9 @@ import io.kxm.core.stream.CompactJson;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import java.sql.ResultSet;
@@ -130,8 +130,8 @@ final class Rows {
     return new EncodedEvent(seq, type, out.toString());
   }
 
-  static Message message(ResultSet rs) throws SQLException {
-    return new Message(
+  static SessionMessage message(ResultSet rs) throws SQLException {
+    return new SessionMessage(
         rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4), instant(rs.getString(5)));
   }
 

@@ -8,8 +8,8 @@ import io.kxm.core.id.RunKind;
 import io.kxm.core.json.Json;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.HarnessSpec;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import java.sql.PreparedStatement;
@@ -110,7 +110,7 @@ final class SessionWrites {
     };
   }
 
-  static StoreWriter.Work<Message> appendMessage(
+  static StoreWriter.Work<SessionMessage> appendMessage(
       String sessionId, String runId, String role, String content) {
     CallerChecks.text("sessionId", sessionId);
     if (!ROLES.contains(role)) {
@@ -141,7 +141,7 @@ final class SessionWrites {
       s.setString(6, Rows.time(now));
       s.executeUpdate();
       TxRows.touchSession(tx, sessionId, now);
-      return new Message(index, runId, role, content, now);
+      return new SessionMessage(index, runId, role, content, now);
     };
   }
 

@@ -7,9 +7,9 @@ import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.LiveEvents;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
@@ -124,12 +124,12 @@ public final class SqliteSessionStore implements SessionStore {
   }
 
   @Override
-  public Message appendMessage(String sessionId, String runId, String role, String content) {
+  public SessionMessage appendMessage(String sessionId, String runId, String role, String content) {
     return await(SessionWrites.appendMessage(sessionId, runId, role, content));
   }
 
   @Override
-  public List<Message> messages(String sessionId) {
+  public List<SessionMessage> messages(String sessionId) {
     return reader.messages(sessionId);
   }
 

@@ -3,9 +3,9 @@ package io.kxm.session.store;
 import io.kxm.runtime.store.Sqlite;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.Interaction;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.ChainCheck;
@@ -64,7 +64,7 @@ final class StoreReader {
         status.wire());
   }
 
-  List<Message> messages(String sessionId) {
+  List<SessionMessage> messages(String sessionId) {
     return list(
         "SELECT " + Rows.MESSAGE + " FROM messages WHERE session_id = ? ORDER BY idx",
         Rows::message,

@@ -1,67 +1,47 @@
 package io.kxm.session.stream;
 
+import io.kxm.core.sse.SseWriter;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.SessionEvent;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.concurrent.atomic.AtomicReferenceArray;
 
 /**
- * Writes SSE frames to one response body. Frames collect until {@link #flush}, so a batch of events
- * costs one network write instead of one per event; a long replay spills early so it holds little
- * memory. Used by the stream's own thread, except {@link #abort}.
+ * A session or run stream's frames on one response body, through the one {@link SseWriter}: frames
+ * collect until {@link #flush}, so a batch of events costs one network write. Used by the stream's
+ * own thread, except {@link #abort}.
  */
 public final class SseOutput {
-  private static final int SPILL_BYTES = 32 * 1024;
-
-  private final OutputStream out;
-  private final Runnable abort;
-  private final ByteArrayOutputStream buffer = new ByteArrayOutputStream(4096);
+  private final SseWriter writer;
 
   /**
    * @param abort closes the connection under the response at once, from any thread, without
    *     blocking; a write blocked on a client that reads nothing then fails
    */
   public SseOutput(OutputStream out, Runnable abort) {
-    this.out = out;
-    this.abort = abort;
+    this.writer = new SseWriter(out, abort);
   }
 
   void event(SessionEvent event) throws IOException {
-    buffer.writeBytes(frame(event));
-    if (buffer.size() >= SPILL_BYTES) {
-      buffer.writeTo(out);
-      buffer.reset();
-    }
+    writer.frame(frame(event));
   }
 
   /** A replayed event, already in its wire form. */
   void event(EncodedEvent event) throws IOException {
-    text("id: " + event.seq() + "\nevent: " + event.type() + "\ndata: ");
-    text(event.envelope());
-    text("\n\n");
-    if (buffer.size() >= SPILL_BYTES) {
-      buffer.writeTo(out);
-      buffer.reset();
-    }
+    writer.event(event.seq(), event.type(), event.envelope());
   }
 
-  void comment(String text) {
-    text(": " + text + "\n\n");
+  void comment(String text) throws IOException {
+    writer.comment(text);
   }
 
   void flush() throws IOException {
-    if (buffer.size() > 0) {
-      buffer.writeTo(out);
-      buffer.reset();
-    }
-    out.flush();
+    writer.flush();
   }
 
   void abort() {
-    abort.run();
+    writer.abort();
   }
 
   /**
@@ -75,15 +55,7 @@ public final class SseOutput {
     if (cached != null && cached.event == event) {
       return cached.bytes;
     }
-    byte[] bytes =
-        ("id: "
-                + event.seq()
-                + "\nevent: "
-                + event.type()
-                + "\ndata: "
-                + EventEnvelope.json(event)
-                + "\n\n")
-            .getBytes(StandardCharsets.UTF_8);
+    byte[] bytes = SseWriter.encode(event.seq(), event.type(), EventEnvelope.json(event));
     RECENT_FRAMES.set(slot, new Encoded(event, bytes));
     return bytes;
   }
@@ -92,8 +64,4 @@ public final class SseOutput {
 
   private static final AtomicReferenceArray<Encoded> RECENT_FRAMES =
       new AtomicReferenceArray<>(4096);
-
-  private void text(String text) {
-    buffer.writeBytes(text.getBytes(StandardCharsets.UTF_8));
-  }
 }

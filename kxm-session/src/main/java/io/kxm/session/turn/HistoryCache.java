@@ -2,8 +2,8 @@ package io.kxm.session.turn;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionStore;
 import java.time.Clock;
 import java.time.Duration;
@@ -21,15 +21,15 @@ import java.util.Map;
  */
 final class HistoryCache {
   /** What a turn starts from. */
-  record Snapshot(Session session, List<Message> history) {}
+  record Snapshot(Session session, List<SessionMessage> history) {}
 
   private static final class Entry {
     final Session session;
-    final List<Message> history;
+    final List<SessionMessage> history;
     Instant lastUsed;
     int inUse;
 
-    Entry(Session session, List<Message> history, Instant now) {
+    Entry(Session session, List<SessionMessage> history, Instant now) {
       this.session = session;
       this.history = new ArrayList<>(history);
       this.lastUsed = now;
@@ -65,7 +65,7 @@ final class HistoryCache {
   }
 
   /** Adds messages a turn stored, so the next turn sees them without reading the store. */
-  synchronized void append(String sessionId, List<Message> added) {
+  synchronized void append(String sessionId, List<SessionMessage> added) {
     Entry entry = entries.get(sessionId);
     if (entry != null) {
       entry.history.addAll(added);

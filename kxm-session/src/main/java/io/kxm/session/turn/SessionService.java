@@ -7,8 +7,8 @@ import io.kxm.runtime.process.OrphanProcesses;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionSettings;
@@ -205,7 +205,7 @@ public final class SessionService implements Sessions {
   }
 
   @Override
-  public List<Message> history(String sessionId) {
+  public List<SessionMessage> history(String sessionId) {
     session(sessionId);
     return store.messages(sessionId);
   }

@@ -3,7 +3,7 @@ package io.kxm.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
@@ -52,7 +52,7 @@ final class TurnEndings {
    * run completed; in that order, so the next turn, which starts only after, sees them all.
    */
   void completed(TurnOutcome outcome, String prompt, List<JsonNode> answers) {
-    List<Message> added = new ArrayList<>();
+    List<SessionMessage> added = new ArrayList<>();
     added.add(store.appendMessage(sessionId, runId, "user", prompt));
     for (JsonNode answer : answers) {
       added.add(store.appendMessage(sessionId, runId, "interaction", Json.write(answer)));

@@ -10,7 +10,7 @@ import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessOutput.Delta;
 import io.kxm.session.api.HarnessOutput.Final;
 import io.kxm.session.api.HarnessOutput.ProtocolError;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.api.TurnOutcome;
 import io.kxm.session.harness.HarnessFixture.Result;
@@ -214,7 +214,7 @@ class CommandHarnessTest {
             turn = json.loads(sys.stdin.readline())
             print(json.dumps({"type": "message", "text": json.dumps(turn, sort_keys=True)}))
             """);
-    var history = List.of(new Message(0, "srun_old", "user", "first", Instant.EPOCH));
+    var history = List.of(new SessionMessage(0, "srun_old", "user", "first", Instant.EPOCH));
     var resumed =
         List.of(
             Json.read(

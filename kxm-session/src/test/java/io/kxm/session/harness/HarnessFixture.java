@@ -2,7 +2,7 @@ package io.kxm.session.harness;
 
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessSpec;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.api.TurnOutcome;
 import java.io.IOException;
@@ -60,7 +60,7 @@ final class HarnessFixture {
     return turn(prompt, List.of(), List.of());
   }
 
-  TurnInput turn(String prompt, List<Message> history, List<JsonNode> resumed) {
+  TurnInput turn(String prompt, List<SessionMessage> history, List<JsonNode> resumed) {
     return new TurnInput(
         "ses_fixture", "srun_fixture", workspace.toString(), null, prompt, history, resumed);
   }

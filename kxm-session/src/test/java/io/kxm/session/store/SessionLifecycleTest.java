@@ -7,9 +7,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.session.api.EventTypes;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.Ending;
@@ -124,10 +124,10 @@ class SessionLifecycleTest {
       Session second = f.aSession();
       f.clock.tick(Duration.ofSeconds(1));
       SessionRun run = f.store.createRun(first.id(), "hello", null);
-      Message user = f.store.appendMessage(first.id(), run.id(), "user", "hello");
-      Message reply = f.store.appendMessage(first.id(), run.id(), "assistant", "hi there");
+      SessionMessage user = f.store.appendMessage(first.id(), run.id(), "user", "hello");
+      SessionMessage reply = f.store.appendMessage(first.id(), run.id(), "assistant", "hi there");
       f.clock.tick(Duration.ofMillis(1500));
-      Message other = f.store.appendMessage(second.id(), null, "user", "elsewhere");
+      SessionMessage other = f.store.appendMessage(second.id(), null, "user", "elsewhere");
 
       assertThat(f.store.messages(first.id())).containsExactly(user, reply);
       assertThat(user.index()).isZero();

@@ -12,9 +12,9 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.Interaction;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionEvent;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.Sessions;
 import java.nio.file.Path;
@@ -65,7 +65,7 @@ class SessionInteractionsTest {
             EventTypes.INTERACTION_RESOLVED,
             EventTypes.RUN_COMPLETED);
     assertThat(fx.service.history(session.id()))
-        .extracting(Message::role)
+        .extracting(SessionMessage::role)
         .containsExactly("user", "interaction", "assistant");
     assertThatThrownBy(
             () -> fx.service.resolve(run.id(), asked.id(), Json.read("{\"approved\":false}")))
@@ -106,7 +106,7 @@ class SessionInteractionsTest {
             .orElseThrow();
     assertThat(announced.data().path("continuationRunId").asString()).isEqualTo(continuation.id());
     assertThat(fx.service.history(session.id()))
-        .extracting(Message::role, Message::content)
+        .extracting(SessionMessage::role, SessionMessage::content)
         .satisfiesExactly(
             user -> assertThat(user.toList()).containsExactly("user", "clean the build"),
             answer -> assertThat(answer.toList().get(1).toString()).contains("\"approved\":true"),

@@ -7,8 +7,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.HarnessSpec;
-import io.kxm.session.api.Message;
 import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ class SessionTurnsTest {
     assertThat(fx.awaitStatus(second.id(), COMPLETED).finalMessage())
         .isEqualTo("seen 2 [user:hello | assistant:seen 0 [] for hello] for again");
     assertThat(fx.service.history(session.id()))
-        .extracting(Message::role, Message::runId)
+        .extracting(SessionMessage::role, SessionMessage::runId)
         .containsExactly(
             org.assertj.core.groups.Tuple.tuple("user", first.id()),
             org.assertj.core.groups.Tuple.tuple("assistant", first.id()),

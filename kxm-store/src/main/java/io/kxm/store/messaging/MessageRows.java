@@ -1,8 +1,8 @@
 package io.kxm.store.messaging;
 
 import io.kxm.core.messaging.Delivery;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageStatus;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
 
@@ -15,8 +15,8 @@ final class MessageRows {
 
   private MessageRows() {}
 
-  static Message map(Row row) throws SQLException {
-    return new Message(
+  static StoredMessage map(Row row) throws SQLException {
+    return new StoredMessage(
         row.string("id"),
         row.string("project"),
         row.string("from_agent_id"),

@@ -1,8 +1,8 @@
 package io.kxm.store.messaging;
 
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
 import java.time.Instant;
 import java.util.List;
@@ -22,18 +22,18 @@ public interface MessageStore {
    */
   MessageInsert insert(NewMessage message);
 
-  Optional<Message> findById(String messageId);
+  Optional<StoredMessage> findById(String messageId);
 
-  Optional<Message> findByIdempotencyKey(String project, String fromAgentId, String key);
+  Optional<StoredMessage> findByIdempotencyKey(String project, String fromAgentId, String key);
 
   /**
    * Requests to this agent still waiting for a reply ({@code queued} or {@code delivered}) and
    * within their TTL, oldest first.
    */
-  List<Message> openForRecipient(String agentId);
+  List<StoredMessage> openForRecipient(String agentId);
 
   /** Requests to this agent it has not acknowledged yet and within their TTL, oldest first. */
-  List<Message> queuedForRecipient(String agentId);
+  List<StoredMessage> queuedForRecipient(String agentId);
 
   /** The recipient acknowledged the request: {@code queued → delivered}. */
   TransitionOutcome markDelivered(String messageId);
@@ -52,7 +52,7 @@ public interface MessageStore {
    *
    * @return the messages this call expired, in their new state
    */
-  List<Message> expireDue(int limit);
+  List<StoredMessage> expireDue(int limit);
 
   /** Deletes messages that ended before {@code cutoff}; returns how many. */
   int purgeTerminalBefore(Instant cutoff);

@@ -2,9 +2,9 @@ package io.kxm.store.messaging;
 
 import static io.kxm.store.messaging.MessageRows.COLUMNS;
 
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.messaging.MessageTransitions;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.store.jdbc.Jdbc;
 import java.time.Instant;
@@ -27,24 +27,25 @@ final class MessageTransitionSql {
   }
 
   TransitionOutcome apply(String id, MessageStatus target, String reply, Instant now) {
-    Optional<Message> applied = update(id, target, reply, now);
+    Optional<StoredMessage> applied = update(id, target, reply, now);
     if (applied.isPresent()) {
       return new TransitionOutcome.Applied(applied.get());
     }
-    Optional<Message> current =
+    Optional<StoredMessage> current =
         jdbc.about("read message " + id)
             .first("SELECT " + COLUMNS + " FROM messages WHERE id = ?", MessageRows::map, id);
     if (current.isEmpty()) {
       return new TransitionOutcome.NotFound(id);
     }
     if (current.get().dueAt(now) && target != MessageStatus.EXPIRED) {
-      Message expired = update(id, MessageStatus.EXPIRED, null, now).orElse(current.get());
+      StoredMessage expired = update(id, MessageStatus.EXPIRED, null, now).orElse(current.get());
       return new TransitionOutcome.Refused(expired, target);
     }
     return new TransitionOutcome.Refused(current.get(), target);
   }
 
-  private Optional<Message> update(String id, MessageStatus target, String reply, Instant now) {
+  private Optional<StoredMessage> update(
+      String id, MessageStatus target, String reply, Instant now) {
     List<Object> params = new ArrayList<>(List.of(target.wire()));
     String set =
         switch (target) {

@@ -1,8 +1,8 @@
 package io.kxm.store.messaging;
 
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.store.Transactions;
 import java.time.Instant;
@@ -23,22 +23,23 @@ public final class RoutedMessageStore implements MessageStore {
   }
 
   @Override
-  public Optional<Message> findById(String messageId) {
+  public Optional<StoredMessage> findById(String messageId) {
     return tx.read(t -> t.messages().findById(messageId));
   }
 
   @Override
-  public Optional<Message> findByIdempotencyKey(String project, String fromAgentId, String key) {
+  public Optional<StoredMessage> findByIdempotencyKey(
+      String project, String fromAgentId, String key) {
     return tx.read(t -> t.messages().findByIdempotencyKey(project, fromAgentId, key));
   }
 
   @Override
-  public List<Message> openForRecipient(String agentId) {
+  public List<StoredMessage> openForRecipient(String agentId) {
     return tx.read(t -> t.messages().openForRecipient(agentId));
   }
 
   @Override
-  public List<Message> queuedForRecipient(String agentId) {
+  public List<StoredMessage> queuedForRecipient(String agentId) {
     return tx.read(t -> t.messages().queuedForRecipient(agentId));
   }
 
@@ -63,7 +64,7 @@ public final class RoutedMessageStore implements MessageStore {
   }
 
   @Override
-  public List<Message> expireDue(int limit) {
+  public List<StoredMessage> expireDue(int limit) {
     return tx.write(t -> t.messages().expireDue(limit));
   }
 

@@ -4,11 +4,11 @@ import static io.kxm.store.messaging.MessageRows.COLUMNS;
 
 import io.kxm.core.check.Require;
 import io.kxm.core.id.Ids;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.MessageLimits;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.messaging.NewMessage;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.store.Dialect;
 import io.kxm.store.jdbc.Jdbc;
@@ -44,7 +44,7 @@ public final class SqlMessageStore implements MessageStore {
             + jdbc.jsonParam()
             + ") ON CONFLICT (project, from_agent_id, idempotency_key) DO NOTHING RETURNING "
             + COLUMNS;
-    Optional<Message> inserted =
+    Optional<StoredMessage> inserted =
         jdbc.about("store message from agent " + m.fromAgentId() + " to " + m.toAgentId())
             .first(
                 sql,
@@ -71,13 +71,14 @@ public final class SqlMessageStore implements MessageStore {
   }
 
   @Override
-  public Optional<Message> findById(String messageId) {
+  public Optional<StoredMessage> findById(String messageId) {
     return jdbc.about("read message " + messageId)
         .first("SELECT " + COLUMNS + " FROM messages WHERE id = ?", MessageRows::map, messageId);
   }
 
   @Override
-  public Optional<Message> findByIdempotencyKey(String project, String fromAgentId, String key) {
+  public Optional<StoredMessage> findByIdempotencyKey(
+      String project, String fromAgentId, String key) {
     return jdbc.about("find message of agent " + fromAgentId + " by idempotency key")
         .first(
             "SELECT "
@@ -91,12 +92,12 @@ public final class SqlMessageStore implements MessageStore {
   }
 
   @Override
-  public List<Message> openForRecipient(String agentId) {
+  public List<StoredMessage> openForRecipient(String agentId) {
     return forRecipient(agentId, OPEN);
   }
 
   @Override
-  public List<Message> queuedForRecipient(String agentId) {
+  public List<StoredMessage> queuedForRecipient(String agentId) {
     return forRecipient(agentId, "status = 'queued'");
   }
 
@@ -122,7 +123,7 @@ public final class SqlMessageStore implements MessageStore {
   }
 
   @Override
-  public List<Message> expireDue(int limit) {
+  public List<StoredMessage> expireDue(int limit) {
     Instant now = now();
     // PostgreSQL: hub nodes sweeping at once split the due rows instead of queueing on locks.
     String lock = jdbc.dialect() == Dialect.POSTGRES ? " FOR UPDATE SKIP LOCKED" : "";
@@ -136,10 +137,10 @@ public final class SqlMessageStore implements MessageStore {
             + OPEN
             + " RETURNING "
             + COLUMNS;
-    List<Message> expired =
+    List<StoredMessage> expired =
         new ArrayList<>(
             jdbc.about("expire due messages").list(sql, MessageRows::map, now, now, limit));
-    expired.sort(Comparator.comparing(Message::expiresAt).thenComparing(Message::id));
+    expired.sort(Comparator.comparing(StoredMessage::expiresAt).thenComparing(StoredMessage::id));
     return expired;
   }
 
@@ -149,7 +150,7 @@ public final class SqlMessageStore implements MessageStore {
         .update("DELETE FROM messages WHERE terminal_at < ?", cutoff);
   }
 
-  private List<Message> forRecipient(String agentId, String condition) {
+  private List<StoredMessage> forRecipient(String agentId, String condition) {
     return jdbc.about("list messages to agent " + agentId)
         .list(
             "SELECT "

@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.agent.Agent;
 import io.kxm.core.messaging.Delivery;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageInsert;
 import io.kxm.core.messaging.MessageStatus;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.store.StoreContract;
 import io.kxm.testkit.NewMessageBuilder;
@@ -34,7 +34,7 @@ public abstract class MessageStoreContract extends StoreContract {
     return aRequest().inProject(project).from(alice.id()).to(bob.id());
   }
 
-  protected Message send(NewMessageBuilder builder) {
+  protected StoredMessage send(NewMessageBuilder builder) {
     return store.messages().insert(builder.build()).message();
   }
 
@@ -56,7 +56,7 @@ public abstract class MessageStoreContract extends StoreContract {
                     .build());
 
     assertThat(insert).isInstanceOf(MessageInsert.Inserted.class);
-    Message m = insert.message();
+    StoredMessage m = insert.message();
     assertThat(m.id()).startsWith("msg_");
     assertThat(m.status()).isEqualTo(MessageStatus.QUEUED);
     assertThat(m.createdAt()).isEqualTo(now);
@@ -73,7 +73,7 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void a_retry_under_the_same_idempotency_key_returns_the_first_message() {
-    Message first = send(request().idempotent("key-1", "hash-a"));
+    StoredMessage first = send(request().idempotent("key-1", "hash-a"));
 
     MessageInsert retry = store.messages().insert(request().idempotent("key-1", "hash-b").build());
 
@@ -85,11 +85,11 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void idempotency_keys_belong_to_their_sender_and_a_missing_key_never_collides() {
-    Message fromAlice = send(request().idempotent("shared", "h"));
-    Message fromBob =
+    StoredMessage fromAlice = send(request().idempotent("shared", "h"));
+    StoredMessage fromBob =
         send(aRequest().inProject(project).from(bob.id()).to(alice.id()).idempotent("shared", "h"));
-    Message plain1 = send(request());
-    Message plain2 = send(request());
+    StoredMessage plain1 = send(request());
+    StoredMessage plain2 = send(request());
 
     assertThat(fromBob.id()).isNotEqualTo(fromAlice.id());
     assertThat(plain1.id()).isNotEqualTo(plain2.id());
@@ -100,37 +100,37 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void open_messages_of_a_recipient_are_queued_and_delivered_ones_oldest_first() {
-    Message queued = send(request().content("one"));
+    StoredMessage queued = send(request().content("one"));
     clock.tick(Duration.ofMillis(5));
-    Message delivered = send(request().content("two"));
+    StoredMessage delivered = send(request().content("two"));
     store.messages().markDelivered(delivered.id());
     clock.tick(Duration.ofMillis(5));
-    Message replied = send(request().content("three"));
+    StoredMessage replied = send(request().content("three"));
     store.messages().reply(replied.id(), "done");
     send(aRequest().inProject(project).from(bob.id()).to(alice.id()));
 
     assertThat(store.messages().openForRecipient(bob.id()))
-        .extracting(Message::id)
+        .extracting(StoredMessage::id)
         .containsExactly(queued.id(), delivered.id());
     assertThat(store.messages().queuedForRecipient(bob.id()))
-        .extracting(Message::id)
+        .extracting(StoredMessage::id)
         .containsExactly(queued.id());
   }
 
   @Test
   void expiring_due_messages_ends_only_open_ones_past_their_ttl() {
-    Message soon = send(request().ttl(Duration.ofSeconds(10)));
-    Message soonDelivered = send(request().ttl(Duration.ofSeconds(10)));
+    StoredMessage soon = send(request().ttl(Duration.ofSeconds(10)));
+    StoredMessage soonDelivered = send(request().ttl(Duration.ofSeconds(10)));
     store.messages().markDelivered(soonDelivered.id());
-    Message answered = send(request().ttl(Duration.ofSeconds(10)));
+    StoredMessage answered = send(request().ttl(Duration.ofSeconds(10)));
     store.messages().reply(answered.id(), "done");
-    Message later = send(request().ttl(Duration.ofMinutes(10)));
+    StoredMessage later = send(request().ttl(Duration.ofMinutes(10)));
     clock.tick(Duration.ofSeconds(10));
 
-    List<Message> expired = mine(store.messages().expireDue(10_000));
+    List<StoredMessage> expired = mine(store.messages().expireDue(10_000));
 
     assertThat(expired)
-        .extracting(Message::id)
+        .extracting(StoredMessage::id)
         .containsExactlyInAnyOrder(soon.id(), soonDelivered.id());
     assertThat(expired)
         .allSatisfy(m -> {
@@ -144,12 +144,12 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void purging_deletes_messages_that_ended_before_the_cutoff_and_keeps_the_rest() {
-    Message old = send(request());
+    StoredMessage old = send(request());
     store.messages().cancel(old.id());
     clock.tick(Duration.ofDays(8));
-    Message recent = send(request());
+    StoredMessage recent = send(request());
     store.messages().reply(recent.id(), "ok");
-    Message open = send(request());
+    StoredMessage open = send(request());
 
     int purged = store.messages().purgeTerminalBefore(clock.instant().minus(Duration.ofDays(7)));
 
@@ -161,9 +161,9 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void a_message_and_its_event_commit_in_one_transaction() {
-    Message sent =
+    StoredMessage sent =
         store.write(tx -> {
-          Message m = tx.messages().insert(request().build()).message();
+          StoredMessage m = tx.messages().insert(request().build()).message();
           tx.agentEvents().append(bob.id(), "message.queued", "{\"id\":\"" + m.id() + "\"}");
           return m;
         });
@@ -177,7 +177,7 @@ public abstract class MessageStoreContract extends StoreContract {
   @Test
   void a_reply_racing_a_cancel_lets_exactly_one_win() throws Exception {
     for (int round = 0; round < 10; round++) {
-      Message m = send(request());
+      StoredMessage m = send(request());
 
       List<TransitionOutcome> outcomes =
           concurrently(
@@ -207,13 +207,13 @@ public abstract class MessageStoreContract extends StoreContract {
   @MethodSource("io.kxm.store.messaging.Lifecycle#everyChange")
   void every_change_in_the_lifecycle_is_applied_and_every_other_is_refused(
       MessageStatus from, MessageStatus to) {
-    Message before = messageIn(from);
+    StoredMessage before = messageIn(from);
     clock.tick(Duration.ofSeconds(1));
 
     TransitionOutcome outcome = Lifecycle.apply(store.messages(), before.id(), to);
 
     if (Lifecycle.DIAGRAM.contains(from.wire() + ">" + to.wire())) {
-      Message after = ((TransitionOutcome.Applied) outcome).message();
+      StoredMessage after = ((TransitionOutcome.Applied) outcome).message();
       assertThat(after.status()).isEqualTo(to);
       assertThat(after.terminalAt()).isEqualTo(to.isTerminal() ? clock.instant() : null);
       assertThat(store.messages().findById(before.id())).contains(after);
@@ -225,13 +225,13 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void a_reply_keeps_its_text_and_times_and_a_delivery_its_time() {
-    Message m = send(request());
+    StoredMessage m = send(request());
     clock.tick(Duration.ofSeconds(3));
     Instant deliveredAt = clock.instant();
     store.messages().markDelivered(m.id());
     clock.tick(Duration.ofSeconds(4));
 
-    Message replied =
+    StoredMessage replied =
         ((TransitionOutcome.Applied) store.messages().reply(m.id(), "all good")).message();
 
     assertThat(replied.reply()).isEqualTo("all good");
@@ -242,7 +242,7 @@ public abstract class MessageStoreContract extends StoreContract {
 
   @Test
   void a_reply_after_the_ttl_is_refused_and_the_message_expires() {
-    Message m = send(request().ttl(Duration.ofSeconds(5)));
+    StoredMessage m = send(request().ttl(Duration.ofSeconds(5)));
     clock.tick(Duration.ofSeconds(5));
 
     TransitionOutcome outcome = store.messages().reply(m.id(), "too late");
@@ -262,14 +262,14 @@ public abstract class MessageStoreContract extends StoreContract {
         .isEqualTo(new TransitionOutcome.NotFound("msg_missing"));
   }
 
-  private Message messageIn(MessageStatus status) {
-    Message m = send(request());
+  private StoredMessage messageIn(MessageStatus status) {
+    StoredMessage m = send(request());
     return status == MessageStatus.QUEUED
         ? m
         : ((TransitionOutcome.Applied) Lifecycle.apply(store.messages(), m.id(), status)).message();
   }
 
-  private List<Message> mine(List<Message> messages) {
+  private List<StoredMessage> mine(List<StoredMessage> messages) {
     return messages.stream().filter(m -> m.project().equals(project)).toList();
   }
 }

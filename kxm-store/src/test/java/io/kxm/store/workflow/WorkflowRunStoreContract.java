@@ -245,7 +245,7 @@ abstract class WorkflowRunStoreContract extends WorkflowStoreContract {
 
     assertThat(runs.find(good.id())).isPresent();
     assertThat(runs.find(doomed.id())).isEmpty();
-    List<io.kxm.core.messaging.Message> open =
+    List<io.kxm.core.messaging.StoredMessage> open =
         harness.read(tx -> tx.messages().openForRecipient(agents[1]));
     assertThat(open).hasSize(1);
   }

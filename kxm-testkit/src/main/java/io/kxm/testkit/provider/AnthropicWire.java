@@ -15,18 +15,18 @@ import tools.jackson.databind.node.ObjectNode;
 final class AnthropicWire {
   private AnthropicWire() {}
 
-  static List<SseEvent> stream(Turn turn, String model) {
+  static List<WireEvent> stream(Turn turn, String model) {
     List<ToolCallIds> calls = ToolCallIds.assign(turn, "toolu_");
     ObjectNode start = message(WireIds.next("msg_"), model, Json.MAPPER.createArrayNode());
     start.putNull("stop_reason");
     start.set("usage", usage(turn.usage().inputTokens(), 1));
-    List<SseEvent> events = new ArrayList<>();
-    events.add(SseEvent.named("message_start", typed("message_start").set("message", start)));
+    List<WireEvent> events = new ArrayList<>();
+    events.add(WireEvent.named("message_start", typed("message_start").set("message", start)));
     int index = 0;
     if (!turn.text().isEmpty()) {
       ObjectNode block = Json.object().put("type", "text").put("text", "");
       events.add(blockStart(index, block));
-      events.add(SseEvent.named("ping", typed("ping")));
+      events.add(WireEvent.named("ping", typed("ping")));
       for (String piece : Turn.split(turn.text(), turn.pieces())) {
         events.add(blockDelta(index, Json.object().put("type", "text_delta").put("text", piece)));
       }
@@ -38,7 +38,7 @@ final class AnthropicWire {
       block.putObject("input");
       events.add(blockStart(index, block));
       if (index == 0) {
-        events.add(SseEvent.named("ping", typed("ping")));
+        events.add(WireEvent.named("ping", typed("ping")));
       }
       for (String piece : Turn.split(call.call().inputJson(), turn.pieces())) {
         events.add(
@@ -50,10 +50,10 @@ final class AnthropicWire {
     ObjectNode delta = typed("message_delta");
     delta.putObject("delta").put("stop_reason", stopReason(turn)).putNull("stop_sequence");
     delta.putObject("usage").put("output_tokens", turn.usage().outputTokens());
-    events.add(SseEvent.named("message_delta", delta));
-    events.add(SseEvent.named("message_stop", typed("message_stop")));
-    return SseEvent.endedAs(
-        turn.end(), events, (sent, message) -> SseEvent.named("error", error(529, message)));
+    events.add(WireEvent.named("message_delta", delta));
+    events.add(WireEvent.named("message_stop", typed("message_stop")));
+    return WireEvent.endedAs(
+        turn.end(), events, (sent, message) -> WireEvent.named("error", error(529, message)));
   }
 
   static ObjectNode whole(Turn turn, String model) {
@@ -135,19 +135,19 @@ final class AnthropicWire {
     return Json.object().put("type", type);
   }
 
-  private static SseEvent blockStart(int index, ObjectNode block) {
+  private static WireEvent blockStart(int index, ObjectNode block) {
     ObjectNode event = typed("content_block_start").put("index", index);
     event.set("content_block", block);
-    return SseEvent.named("content_block_start", event);
+    return WireEvent.named("content_block_start", event);
   }
 
-  private static SseEvent blockDelta(int index, ObjectNode delta) {
+  private static WireEvent blockDelta(int index, ObjectNode delta) {
     ObjectNode event = typed("content_block_delta").put("index", index);
     event.set("delta", delta);
-    return SseEvent.named("content_block_delta", event);
+    return WireEvent.named("content_block_delta", event);
   }
 
-  private static SseEvent blockStop(int index) {
-    return SseEvent.named("content_block_stop", typed("content_block_stop").put("index", index));
+  private static WireEvent blockStop(int index) {
+    return WireEvent.named("content_block_stop", typed("content_block_stop").put("index", index));
   }
 }

@@ -17,7 +17,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class ChatWire {
   private ChatWire() {}
 
-  static List<SseEvent> stream(Turn turn, String model, boolean includeUsage) {
+  static List<WireEvent> stream(Turn turn, String model, boolean includeUsage) {
     Chunks chunks =
         new Chunks(WireIds.next("chatcmpl-"), Instant.now().getEpochSecond(), model, includeUsage);
     ObjectNode first = Json.object().put("role", "assistant").put("content", "");
@@ -46,13 +46,13 @@ final class ChatWire {
       ObjectNode last = chunks.frame();
       last.putArray("choices");
       last.set("usage", usage(turn.usage()));
-      chunks.events.add(SseEvent.unnamed(Json.write(last)));
+      chunks.events.add(WireEvent.unnamed(Json.write(last)));
     }
-    chunks.events.add(SseEvent.unnamed("[DONE]"));
-    return SseEvent.endedAs(
+    chunks.events.add(WireEvent.unnamed("[DONE]"));
+    return WireEvent.endedAs(
         turn.end(),
         chunks.events,
-        (sent, message) -> SseEvent.unnamed(Json.write(ResponsesWire.error(500, message))));
+        (sent, message) -> WireEvent.unnamed(Json.write(ResponsesWire.error(500, message))));
   }
 
   static ObjectNode whole(Turn turn, String model) {
@@ -103,7 +103,7 @@ final class ChatWire {
 
   /** Frames sharing one completion id, creation time and model, as the API sends them. */
   private static final class Chunks {
-    private final List<SseEvent> events = new ArrayList<>();
+    private final List<WireEvent> events = new ArrayList<>();
     private final String id;
     private final long created;
     private final String model;
@@ -136,7 +136,7 @@ final class ChatWire {
       if (includeUsage) {
         frame.putNull("usage");
       }
-      events.add(SseEvent.unnamed(Json.write(frame)));
+      events.add(WireEvent.unnamed(Json.write(frame)));
     }
   }
 }

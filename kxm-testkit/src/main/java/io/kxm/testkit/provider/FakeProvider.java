@@ -154,7 +154,7 @@ public final class FakeProvider implements AutoCloseable {
   private void respond(HttpExchange exchange) throws IOException {
     String path = exchange.getRequestURI().getPath();
     String method = exchange.getRequestMethod();
-    Optional<Dialect> dialect = dialectOf(method, path);
+    Optional<ApiDialect> dialect = dialectOf(method, path);
     String raw = readBody(exchange.getRequestBody());
     JsonNode body = parse(raw);
     RecordedRequest request =
@@ -181,7 +181,8 @@ public final class FakeProvider implements AutoCloseable {
     }
   }
 
-  private void answer(Responder out, Dialect dialect, RecordedRequest request) throws IOException {
+  private void answer(Responder out, ApiDialect dialect, RecordedRequest request)
+      throws IOException {
     Reply reply = nextReply(request);
     String model = request.model().isEmpty() ? models.getFirst() : request.model();
     switch (reply) {
@@ -266,14 +267,14 @@ public final class FakeProvider implements AutoCloseable {
     return Math.max(1, raw.getBytes(StandardCharsets.UTF_8).length / 4);
   }
 
-  private static Optional<Dialect> dialectOf(String method, String path) {
+  private static Optional<ApiDialect> dialectOf(String method, String path) {
     if (!method.equals("POST")) {
       return Optional.empty();
     }
     return switch (path) {
-      case "/v1/messages" -> Optional.of(Dialect.ANTHROPIC_MESSAGES);
-      case "/v1/responses" -> Optional.of(Dialect.OPENAI_RESPONSES);
-      case "/v1/chat/completions" -> Optional.of(Dialect.OPENAI_CHAT);
+      case "/v1/messages" -> Optional.of(ApiDialect.ANTHROPIC_MESSAGES);
+      case "/v1/responses" -> Optional.of(ApiDialect.OPENAI_RESPONSES);
+      case "/v1/chat/completions" -> Optional.of(ApiDialect.OPENAI_CHAT);
       default -> Optional.empty();
     };
   }

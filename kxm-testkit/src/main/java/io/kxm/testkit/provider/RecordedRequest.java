@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 public record RecordedRequest(
     String method,
     String path,
-    Optional<Dialect> dialect,
+    Optional<ApiDialect> dialect,
     Map<String, List<String>> headers,
     String rawBody,
     JsonNode body) {

@@ -11,9 +11,9 @@ import tools.jackson.databind.node.ObjectNode;
 /** Writes one answer on an exchange: a JSON body, a dialect's error body, or an SSE stream. */
 final class Responder {
   private final HttpExchange exchange;
-  private final Optional<Dialect> dialect;
+  private final Optional<ApiDialect> dialect;
 
-  Responder(HttpExchange exchange, Optional<Dialect> dialect) {
+  Responder(HttpExchange exchange, Optional<ApiDialect> dialect) {
     this.exchange = exchange;
     this.dialect = dialect;
     String requestId = WireIds.next("req_");
@@ -46,7 +46,7 @@ final class Responder {
    * drops the connection without ending the chunked body, so the client sees a broken transfer
    * rather than a clean end of stream. (An in-stream error is already the last event given.)
    */
-  void stream(List<SseEvent> events, Turn turn) throws IOException {
+  void stream(List<WireEvent> events, Turn turn) throws IOException {
     exchange.getResponseHeaders().set("content-type", "text/event-stream; charset=utf-8");
     exchange.getResponseHeaders().set("cache-control", "no-cache");
     exchange.sendResponseHeaders(200, 0);
@@ -66,7 +66,7 @@ final class Responder {
   }
 
   private boolean anthropic() {
-    return dialect.orElse(null) == Dialect.ANTHROPIC_MESSAGES
+    return dialect.orElse(null) == ApiDialect.ANTHROPIC_MESSAGES
         || exchange.getRequestHeaders().containsKey("anthropic-version");
   }
 

@@ -19,14 +19,14 @@ import tools.jackson.databind.node.ObjectNode;
 final class ResponsesWire {
   private ResponsesWire() {}
 
-  static List<SseEvent> stream(Turn turn, String model) {
+  static List<WireEvent> stream(Turn turn, String model) {
     return stream(turn, model, Set.of());
   }
 
   /**
    * @param namespaces the names of the {@code namespace} tools the request offered
    */
-  static List<SseEvent> stream(Turn turn, String model, Set<String> namespaces) {
+  static List<WireEvent> stream(Turn turn, String model, Set<String> namespaces) {
     String responseId = WireIds.next("resp_");
     long createdAt = Instant.now().getEpochSecond();
     Events events = new Events();
@@ -82,20 +82,20 @@ final class ResponsesWire {
     completed.set("output", output);
     completed.set("usage", usage(turn.usage()));
     events.add("response.completed", Json.object().set("response", completed));
-    return SseEvent.endedAs(
+    return WireEvent.endedAs(
         turn.end(),
         events.list,
         (sequence, message) -> failed(responseId, createdAt, model, message, sequence));
   }
 
-  private static SseEvent failed(
+  private static WireEvent failed(
       String responseId, long createdAt, String model, String message, int sequenceNumber) {
     ObjectNode response = response(responseId, createdAt, model, "failed");
     response.putObject("error").put("code", "server_error").put("message", message);
     ObjectNode event = Json.object().put("type", "response.failed");
     event.set("response", response);
     event.put("sequence_number", sequenceNumber);
-    return SseEvent.named("response.failed", event);
+    return WireEvent.named("response.failed", event);
   }
 
   static ObjectNode whole(Turn turn, String model) {
@@ -241,13 +241,13 @@ final class ResponsesWire {
 
   /** Puts {@code type} first and numbers the events in order, as the API does. */
   private static final class Events {
-    private final List<SseEvent> list = new ArrayList<>();
+    private final List<WireEvent> list = new ArrayList<>();
 
     void add(String type, ObjectNode fields) {
       ObjectNode event = Json.object().put("type", type);
       event.setAll(fields);
       event.put("sequence_number", list.size());
-      list.add(SseEvent.named(type, event));
+      list.add(WireEvent.named(type, event));
     }
   }
 }

@@ -11,7 +11,7 @@ final class Transcript {
   private Transcript() {}
 
   /** The messages (or Responses input items) in order; a plain string input is one item. */
-  static List<JsonNode> items(Dialect dialect, JsonNode body) {
+  static List<JsonNode> items(ApiDialect dialect, JsonNode body) {
     JsonNode list =
         switch (dialect) {
           case ANTHROPIC_MESSAGES, OPENAI_CHAT -> body.path("messages");
@@ -27,13 +27,13 @@ final class Transcript {
     return out;
   }
 
-  static String lastItemText(Dialect dialect, JsonNode body) {
+  static String lastItemText(ApiDialect dialect, JsonNode body) {
     List<JsonNode> items = items(dialect, body);
     return items.isEmpty() ? "" : textOf(items.getLast());
   }
 
   /** The tool results at the end of the conversation, answering the model's latest calls. */
-  static List<ToolResult> trailingToolResults(Dialect dialect, JsonNode body) {
+  static List<ToolResult> trailingToolResults(ApiDialect dialect, JsonNode body) {
     List<JsonNode> items = items(dialect, body);
     List<ToolResult> out = new ArrayList<>();
     switch (dialect) {
@@ -72,10 +72,10 @@ final class Transcript {
     return out;
   }
 
-  static List<String> offeredToolNames(Dialect dialect, JsonNode body) {
+  static List<String> offeredToolNames(ApiDialect dialect, JsonNode body) {
     List<String> names = new ArrayList<>();
     for (JsonNode tool : body.path("tools")) {
-      if (dialect == Dialect.OPENAI_RESPONSES
+      if (dialect == ApiDialect.OPENAI_RESPONSES
           && "namespace".equals(tool.path("type").asString(""))) {
         // a namespace groups tools (Codex: one per MCP server); each is named as a client calls it
         String namespace = tool.path("name").asString("");
@@ -85,7 +85,9 @@ final class Transcript {
         continue;
       }
       JsonNode name =
-          dialect == Dialect.OPENAI_CHAT ? tool.path("function").path("name") : tool.path("name");
+          dialect == ApiDialect.OPENAI_CHAT
+              ? tool.path("function").path("name")
+              : tool.path("name");
       if (name.isString()) {
         names.add(name.asString());
       }
@@ -104,7 +106,7 @@ final class Transcript {
     return namespaces;
   }
 
-  private static String nameOfCall(Dialect dialect, List<JsonNode> items, String callId) {
+  private static String nameOfCall(ApiDialect dialect, List<JsonNode> items, String callId) {
     for (JsonNode item : items) {
       switch (dialect) {
         case ANTHROPIC_MESSAGES -> {

@@ -3,7 +3,7 @@ package io.kxm.cli.agent.worker;
 import io.kxm.client.HttpPeerOperations;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -23,7 +23,7 @@ final class HubAnswers {
   }
 
   /** Marks a queued request received; false when the hub says it is no longer open. */
-  boolean take(Message request) {
+  boolean take(PeerMessage request) {
     if (request.status() != MessageStatus.QUEUED) {
       return true;
     }
@@ -36,7 +36,7 @@ final class HubAnswers {
   }
 
   /** Sends a turn's final message as the reply to {@code request}, and records that it did. */
-  void reply(Message request, TurnResult result) {
+  void reply(PeerMessage request, TurnResult result) {
     try {
       hub.reply(
           new ReplyRequest(request.id(), ReplyText.of(result.finalMessage(), result.runId())));

@@ -1,6 +1,6 @@
 package io.kxm.cli.agent.worker;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
@@ -15,8 +15,8 @@ import java.util.Map;
  * on another, so every field is guarded by this object.
  */
 final class RequestJob {
-  private final Message request;
-  private final List<Message> steers = new ArrayList<>();
+  private final PeerMessage request;
+  private final List<PeerMessage> steers = new ArrayList<>();
   private int steersInTurn;
   private int attempts;
   private String runId;
@@ -27,11 +27,11 @@ final class RequestJob {
   // answered and abandoned request ids kept to ignore their replays; older ones are forgotten
   private static final int REMEMBERED = 4096;
 
-  RequestJob(Message request) {
+  RequestJob(PeerMessage request) {
     this.request = request;
   }
 
-  Message request() {
+  PeerMessage request() {
     return request;
   }
 
@@ -40,7 +40,7 @@ final class RequestJob {
   }
 
   /** A turn begins: the steers so far are in its prompt. */
-  synchronized List<Message> beginTurn() {
+  synchronized List<PeerMessage> beginTurn() {
     steersInTurn = steers.size();
     runId = null;
     startedAt = next();
@@ -71,7 +71,7 @@ final class RequestJob {
    * @return the run to cancel (null when no turn runs now), or empty when the job has closed and
    *     the steer needs a turn of its own
    */
-  synchronized Attached attach(Message steer) {
+  synchronized Attached attach(PeerMessage steer) {
     if (closed) {
       return new Attached(false, null);
     }
@@ -92,12 +92,12 @@ final class RequestJob {
    * @return every request the answer goes to (the request and its steers), or empty when a steer
    *     arrived and another turn must run
    */
-  synchronized List<Message> closeWithAnswer() {
+  synchronized List<PeerMessage> closeWithAnswer() {
     if (steeredSinceTurnBegan()) {
       return List.of();
     }
     closed = true;
-    List<Message> all = new ArrayList<>();
+    List<PeerMessage> all = new ArrayList<>();
     all.add(request);
     all.addAll(steers);
     return all;
@@ -127,7 +127,7 @@ final class RequestJob {
     return withdrawn;
   }
 
-  synchronized List<Message> steers() {
+  synchronized List<PeerMessage> steers() {
     return List.copyOf(steers);
   }
 
@@ -139,7 +139,7 @@ final class RequestJob {
    * The job a steer redirects among {@code open}: the one of the same correlation id, else the one
    * whose turn started last; null when none is open.
    */
-  static RequestJob steerTarget(Collection<RequestJob> open, Message steer) {
+  static RequestJob steerTarget(Collection<RequestJob> open, PeerMessage steer) {
     return open.stream()
         .distinct()
         .max(

@@ -4,7 +4,7 @@ import io.kxm.client.HttpPeerOperations;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.messaging.Delivery;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.retry.Backoff;
 import io.kxm.core.secret.Redactor;
 import java.time.Duration;
@@ -67,7 +67,7 @@ final class RequestTurns implements AutoCloseable {
   }
 
   /** Takes a request to answer; one already taken, answered or given up on is ignored. */
-  void offer(Message request) {
+  void offer(PeerMessage request) {
     if (closing || request.status().isTerminal()) {
       return;
     }
@@ -115,7 +115,7 @@ final class RequestTurns implements AutoCloseable {
    *
    * @return false when no request is open, so the steer is answered by a turn of its own
    */
-  private boolean steered(Message steer) {
+  private boolean steered(PeerMessage steer) {
     RequestJob target = RequestJob.steerTarget(open.values(), steer);
     if (target == null) {
       return false;
@@ -160,7 +160,7 @@ final class RequestTurns implements AutoCloseable {
         return;
       }
       String session = sessionFor(slot);
-      List<Message> steers = job.beginTurn();
+      List<PeerMessage> steers = job.beginTurn();
       status.started(requestId);
       String prompt = TurnPrompt.of(job.request(), steers, brief.forWorkspace(options.workspace()));
       TurnResult result =
@@ -176,7 +176,7 @@ final class RequestTurns implements AutoCloseable {
         return;
       }
       if (result.completed()) {
-        List<Message> answerTo = job.closeWithAnswer();
+        List<PeerMessage> answerTo = job.closeWithAnswer();
         if (answerTo.isEmpty()) {
           schedule(job, Duration.ZERO); // a steer came as the turn completed: redo it with it
         } else {
@@ -226,8 +226,8 @@ final class RequestTurns implements AutoCloseable {
         });
   }
 
-  private void reply(List<Message> answerTo, TurnResult result) {
-    for (Message request : answerTo) {
+  private void reply(List<PeerMessage> answerTo, TurnResult result) {
+    for (PeerMessage request : answerTo) {
       answers.reply(request, result);
       settle(request.id());
     }
@@ -288,7 +288,7 @@ final class RequestTurns implements AutoCloseable {
         .forEach(this::cancelQuietly);
   }
 
-  private static String from(Message request) {
+  private static String from(PeerMessage request) {
     return request.fromName() != null ? request.fromName() : request.from();
   }
 

@@ -1,6 +1,6 @@
 package io.kxm.cli.agent.worker;
 
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.util.List;
 import java.util.Optional;
 
@@ -11,7 +11,7 @@ import java.util.Optional;
 final class TurnPrompt {
   private TurnPrompt() {}
 
-  static String of(Message request, List<Message> steers, Optional<String> brief) {
+  static String of(PeerMessage request, List<PeerMessage> steers, Optional<String> brief) {
     StringBuilder prompt = new StringBuilder();
     brief.ifPresent(text -> prompt.append(text.strip()).append("\n\n---\n\n"));
     prompt
@@ -21,7 +21,7 @@ final class TurnPrompt {
         .append(sender(request))
         .append(". Your final message is sent back as the reply.\n\n")
         .append(request.content());
-    for (Message steer : steers) {
+    for (PeerMessage steer : steers) {
       prompt
           .append("\n\nSteer ")
           .append(steer.id())
@@ -33,7 +33,7 @@ final class TurnPrompt {
     return prompt.toString();
   }
 
-  private static String sender(Message message) {
+  private static String sender(PeerMessage message) {
     return message.fromName() != null ? message.fromName() : String.valueOf(message.from());
   }
 }

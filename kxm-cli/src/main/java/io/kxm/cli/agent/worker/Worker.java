@@ -13,7 +13,7 @@ import io.kxm.client.ConnectionSettings;
 import io.kxm.client.StreamTiming;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.net.InetAddress;
 import java.time.Clock;
 import java.time.Instant;
@@ -128,7 +128,7 @@ public final class Worker implements AutoCloseable {
 
   /** The agent's open requests, queued or delivered, oldest first, each offered once. */
   private void readInbox() {
-    List<Message> inbox = connection.peers().inbox();
+    List<PeerMessage> inbox = connection.peers().inbox();
     LOG.info("worker {}: {} open requests in the inbox", options.name(), inbox.size());
     inbox.forEach(requests::offer);
   }

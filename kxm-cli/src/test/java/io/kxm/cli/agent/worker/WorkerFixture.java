@@ -13,7 +13,7 @@ import io.kxm.client.ConnectionSettings;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.paths.StatePaths;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.hub.HubServer;
 import java.io.IOException;
@@ -179,11 +179,11 @@ final class WorkerFixture implements AutoCloseable {
         .messageId();
   }
 
-  Message message(String id) {
+  PeerMessage message(String id) {
     return asker().peers().get(id);
   }
 
-  Message awaitReply(String id) {
+  PeerMessage awaitReply(String id) {
     await().atMost(WAIT).until(() -> message(id).status() == MessageStatus.REPLIED);
     return message(id);
   }

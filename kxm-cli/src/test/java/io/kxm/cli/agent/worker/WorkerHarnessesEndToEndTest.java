@@ -10,7 +10,7 @@ import io.kxm.client.AgentConnection;
 import io.kxm.client.AgentSpec;
 import io.kxm.client.ConnectionSettings;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.hub.HubServer;
 import io.kxm.testkit.AgentClis;
@@ -181,7 +181,7 @@ class WorkerHarnessesEndToEndTest {
         .messageId();
   }
 
-  private Message awaitReply(String id) {
+  private PeerMessage awaitReply(String id) {
     await()
         .atMost(Duration.ofMinutes(5))
         .until(() -> asker.peers().get(id).status() == MessageStatus.REPLIED);

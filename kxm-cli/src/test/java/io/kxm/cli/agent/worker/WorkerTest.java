@@ -8,7 +8,7 @@ import io.kxm.cli.support.CliRun;
 import io.kxm.core.json.Json;
 import io.kxm.core.messaging.Delivery;
 import io.kxm.core.messaging.MessageStatus;
-import io.kxm.core.peer.Message;
+import io.kxm.core.peer.PeerMessage;
 import java.nio.file.Files;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
@@ -43,7 +43,7 @@ class WorkerTest {
         "echoer", List.of("--harness", "command", "--", "python3", SessionSupervisor.echoAgent()));
 
     String id = fx.ask("echoer", "what is two plus two");
-    Message replied = fx.awaitReply(id);
+    PeerMessage replied = fx.awaitReply(id);
 
     assertThat(replied.reply()).startsWith("echo: ").contains("what is two plus two");
     assertThat(replied.reply()).contains("Request " + id + " from agent asker");
@@ -70,7 +70,7 @@ class WorkerTest {
     fx.startWorker("waiter", args);
     Files.writeString(fx.scratch.resolve("go"), "go");
 
-    Message replied = fx.awaitReply(id);
+    PeerMessage replied = fx.awaitReply(id);
     assertThat(replied.reply()).isEqualTo("done: finish the report");
     assertThat(fx.turns()).hasSizeGreaterThanOrEqualTo(2);
   }

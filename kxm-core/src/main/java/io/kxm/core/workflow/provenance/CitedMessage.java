@@ -1,8 +1,8 @@
 package io.kxm.core.workflow.provenance;
 
 import io.kxm.core.json.Json;
-import io.kxm.core.messaging.Message;
 import io.kxm.core.messaging.MessageStatus;
+import io.kxm.core.messaging.StoredMessage;
 import io.kxm.core.peer.WorkflowContext;
 import java.time.Instant;
 import java.util.Objects;
@@ -38,7 +38,7 @@ public record CitedMessage(
    * Reads a stored message; the store keeps agent IDs only, so the caller supplies both names. A
    * workflow context that does not parse counts as none.
    */
-  public static CitedMessage of(Message message, String fromName, String toName) {
+  public static CitedMessage of(StoredMessage message, String fromName, String toName) {
     return new CitedMessage(
         message.id(),
         message.project(),

@@ -219,8 +219,8 @@ class ProvenanceVerifierTest {
 
   @Test
   void a_stored_message_is_read_with_its_stamped_context() {
-    io.kxm.core.messaging.Message stored =
-        new io.kxm.core.messaging.Message(
+    io.kxm.core.messaging.StoredMessage stored =
+        new io.kxm.core.messaging.StoredMessage(
             "msg_1",
             "demo",
             "agt_lead",

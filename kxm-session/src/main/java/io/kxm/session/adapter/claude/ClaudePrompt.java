@@ -1,6 +1,6 @@
 package io.kxm.session.adapter.claude;
 
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -18,7 +18,7 @@ final class ClaudePrompt {
   private ClaudePrompt() {}
 
   static String of(TurnInput input) {
-    List<Message> history = input.history();
+    List<SessionMessage> history = input.history();
     if (history.isEmpty()) {
       return input.prompt();
     }
@@ -39,7 +39,7 @@ final class ClaudePrompt {
     return text.append("The new request:\n\n").append(input.prompt()).toString();
   }
 
-  private static String entry(Message message) {
+  private static String entry(SessionMessage message) {
     String role = message.role() == null ? "user" : message.role();
     String content = message.content() == null ? "" : message.content();
     return "<" + role + ">\n" + content + "\n</" + role + ">\n\n";

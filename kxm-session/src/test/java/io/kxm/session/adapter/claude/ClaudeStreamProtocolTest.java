@@ -3,7 +3,7 @@ package io.kxm.session.adapter.claude;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.session.api.HarnessOutput;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.api.TurnOutcome;
 import io.kxm.session.harness.HarnessLine;
@@ -139,8 +139,8 @@ class ClaudeStreamProtocolTest {
             null,
             "And now?",
             List.of(
-                new Message(0, "srun_1", "user", "What is 6 x 7?", Instant.EPOCH),
-                new Message(1, "srun_1", "assistant", "42", Instant.EPOCH)),
+                new SessionMessage(0, "srun_1", "user", "What is 6 x 7?", Instant.EPOCH),
+                new SessionMessage(1, "srun_1", "assistant", "42", Instant.EPOCH)),
             List.of());
 
     String stdin = new String(new ClaudeStreamProtocol().opening(input), StandardCharsets.UTF_8);
@@ -163,9 +163,9 @@ class ClaudeStreamProtocolTest {
             null,
             "next",
             List.of(
-                new Message(0, "srun_1", "user", "oldest " + big, Instant.EPOCH),
-                new Message(1, "srun_1", "assistant", "older " + big, Instant.EPOCH),
-                new Message(2, "srun_2", "user", "recent", Instant.EPOCH)),
+                new SessionMessage(0, "srun_1", "user", "oldest " + big, Instant.EPOCH),
+                new SessionMessage(1, "srun_1", "assistant", "older " + big, Instant.EPOCH),
+                new SessionMessage(2, "srun_2", "user", "recent", Instant.EPOCH)),
             List.of());
 
     String stdin = ClaudePrompt.of(input);

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
 import io.kxm.session.api.HarnessOutput;
-import io.kxm.session.api.Message;
+import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.harness.HarnessLine;
 import java.io.IOException;
@@ -254,8 +254,8 @@ class CodexJsonProtocolTest {
             "openai/gpt-5-codex",
             "And now?",
             List.of(
-                new Message(0, "r1", "user", "Hi.", Instant.EPOCH),
-                new Message(1, "r1", "assistant", "Hello.", Instant.EPOCH)),
+                new SessionMessage(0, "r1", "user", "Hi.", Instant.EPOCH),
+                new SessionMessage(1, "r1", "assistant", "Hello.", Instant.EPOCH)),
             List.of());
 
     String prompt = new String(new CodexJsonProtocol().opening(input), StandardCharsets.UTF_8);

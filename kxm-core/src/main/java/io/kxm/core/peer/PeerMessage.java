@@ -7,8 +7,9 @@ import java.time.Instant;
 import java.util.Objects;
 
 /**
- * A request between two agents as the hub records it; the result of {@code kxm_get}, {@code
- * kxm_await} and {@code kxm_cancel}. Fields that do not apply yet are null and left out of JSON.
+ * A request between two agents as agents see it over the peer port; the result of {@code kxm_get},
+ * {@code kxm_await} and {@code kxm_cancel}. Fields that do not apply yet are null and left out of
+ * JSON.
  *
  * @param id message ID
  * @param from sender's agent ID
@@ -28,7 +29,7 @@ import java.util.Objects;
  * @param workflowContext the workflow run it serves, if any
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
-public record Message(
+public record PeerMessage(
     String id,
     String from,
     String fromName,
@@ -46,7 +47,7 @@ public record Message(
     String correlationId,
     WorkflowContext workflowContext) {
 
-  public Message {
+  public PeerMessage {
     Objects.requireNonNull(id, "id");
     Objects.requireNonNull(status, "status");
   }

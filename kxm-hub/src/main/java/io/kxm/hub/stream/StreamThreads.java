@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
  * live events up to a heartbeat interval, longer than a drain should take. Interrupting the serving
  * thread ends that wait, and the stream finishes as a normal end of response.
  */
-public final class ActiveStreams {
+public final class StreamThreads {
   private final Set<Thread> serving = ConcurrentHashMap.newKeySet();
   private volatile boolean draining;
 

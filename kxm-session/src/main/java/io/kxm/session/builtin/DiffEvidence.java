@@ -12,7 +12,7 @@ import tools.jackson.databind.node.ObjectNode;
  * from its base commit, reported once as a {@code worktree_diff} tool call and its result, so it is
  * part of the run's events like any other tool output.
  */
-final class Evidence {
+final class DiffEvidence {
   static final String TOOL = "worktree_diff";
   static final int MAX_DIFF_BYTES = 128 * 1024;
 
@@ -20,7 +20,7 @@ final class Evidence {
   private boolean changed;
   private boolean emitted;
 
-  Evidence(Consumer<HarnessOutput> out) {
+  DiffEvidence(Consumer<HarnessOutput> out) {
     this.out = out;
   }
 

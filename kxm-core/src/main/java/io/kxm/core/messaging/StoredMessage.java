@@ -4,7 +4,8 @@ import io.kxm.core.check.Require;
 import java.time.Instant;
 
 /**
- * A durable request from one agent to another, with at most one reply.
+ * A durable request from one agent to another, with at most one reply, as the hub's store keeps it.
+ * Agents see it as {@link io.kxm.core.peer.PeerMessage}, with names in place of internal state.
  *
  * @param hopCount how many requests deep this one is in a forwarding chain; the first is 0
  * @param requestHash hash of the sender's request, to tell an exact retry under the same
@@ -12,7 +13,7 @@ import java.time.Instant;
  * @param workflowContext JSON object tying the reply to a workflow stage, or null
  * @param terminalAt when the message reached an end state; retention counts from here
  */
-public record Message(
+public record StoredMessage(
     String id,
     String project,
     String fromAgentId,
@@ -32,7 +33,7 @@ public record Message(
     int hopCount,
     String workflowContext) {
 
-  public Message {
+  public StoredMessage {
     Require.label(id, "message id", 64);
     Require.present(project, "project");
     Require.present(fromAgentId, "fromAgentId");

@@ -1,7 +1,7 @@
 package io.kxm.testkit.provider;
 
 /** The wire format a request arrived in; replies are written in the same one. */
-public enum Dialect {
+public enum ApiDialect {
   /** Anthropic Messages, {@code POST /v1/messages}. */
   ANTHROPIC_MESSAGES,
   /** OpenAI Responses, {@code POST /v1/responses}. */

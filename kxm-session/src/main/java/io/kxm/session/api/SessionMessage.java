@@ -7,4 +7,4 @@ import java.time.Instant;
  *
  * @param role {@code user}, {@code assistant} or {@code interaction} (a person's answer)
  */
-public record Message(long index, String runId, String role, String content, Instant at) {}
+public record SessionMessage(long index, String runId, String role, String content, Instant at) {}

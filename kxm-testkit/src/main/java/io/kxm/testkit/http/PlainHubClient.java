@@ -14,13 +14,13 @@ import tools.jackson.databind.JsonNode;
  * A plain HTTP client for tests that talk to a real hub: JSON in and out, the project token as
  * bearer and, for agent routes, the agent key.
  */
-public final class HubHttp {
+public final class PlainHubClient {
   private final HttpClient client =
       HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
   private final String baseUrl;
   private final String token;
 
-  public HubHttp(String baseUrl, String token) {
+  public PlainHubClient(String baseUrl, String token) {
     this.baseUrl = baseUrl;
     this.token = token;
   }
