@@ -2,6 +2,8 @@ package io.kxm.cli.runtime;
 
 import io.kxm.cli.CliContext;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.runtime.sandbox.SandboxStatus;
 import io.kxm.supervisor.SupervisorPaths;
 import io.kxm.supervisor.SupervisorRow;
 import java.util.LinkedHashMap;
@@ -11,7 +13,10 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code kxm runtime status}: whether the supervisor runs and proves itself on its port. */
+/**
+ * {@code kxm runtime status}: whether the supervisor runs and proves itself on its port, and
+ * whether the sandbox for gates and command turns can run here.
+ */
 @Command(
     name = "status",
     mixinStandardHelpOptions = true,
@@ -41,6 +46,9 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
             : row.filter(r -> r.state().equals("running") && r.processAlive()).isPresent()
                 ? "not_answering"
                 : "stopped";
+    // The CLI runs as the same user with the same environment the supervisor is started from, so
+    // the sandbox it finds is the one gates and turns get.
+    SandboxStatus sandbox = Sandbox.of(context.env()).status();
     if (json) {
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("status", state);
@@ -56,6 +64,12 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
       running.ifPresent(r -> out.put("tokenSource", r.credential().explicit() ? "env" : "file"));
       out.put("registry", paths.registry().toString());
       out.put("log", paths.logFile().toString());
+      Map<String, Object> box = new LinkedHashMap<>();
+      box.put("available", sandbox.available());
+      box.put("tool", sandbox.tool());
+      box.put("path", sandbox.path());
+      box.put("detail", sandbox.detail());
+      out.put("sandbox", box);
       context.out().println(Json.write(out));
     } else if (running.isPresent()) {
       RunningSupervisor r = running.get();
@@ -69,11 +83,19 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
               "  token:    "
                   + (r.credential().explicit() ? "KXM_RUNTIME_TOKEN" : paths.tokenFile()));
       context.out().println("  log:      " + paths.logFile());
+      context.out().println("  sandbox:  " + sandboxLine(sandbox));
     } else {
       context.out().println("runtime supervisor: " + state.replace('_', ' '));
       context.out().println("  start it with: kxm runtime start");
+      context.out().println("  sandbox:  " + sandboxLine(sandbox));
     }
     context.out().flush();
     return running.isPresent() ? 0 : 1;
+  }
+
+  private static String sandboxLine(SandboxStatus sandbox) {
+    return sandbox.available()
+        ? "available (" + sandbox.detail() + ")"
+        : "unavailable: " + sandbox.detail();
   }
 }

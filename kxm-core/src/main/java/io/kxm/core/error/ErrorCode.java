@@ -301,6 +301,11 @@ public enum ErrorCode {
       400,
       "Name the harness as {\"type\": \"command\", \"argv\": [program, args...]};"
           + " docs/harness-protocol.md describes it."),
+  SANDBOX_UNAVAILABLE(
+      503,
+      "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or point KXM_SANDBOX_BWRAP"
+          + " at bwrap; 'kxm runtime status' says what it found. Or drop sandbox: true from the"
+          + " route or gate."),
   HARNESS_START_FAILED(
       500, "Check that the harness program exists, is executable and runs in the workspace."),
   SESSION_QUEUE_FULL(

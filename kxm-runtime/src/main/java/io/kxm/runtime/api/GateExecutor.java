@@ -1,5 +1,6 @@
 package io.kxm.runtime.api;
 
+import io.kxm.core.error.ErrorCode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -17,13 +18,38 @@ public interface GateExecutor {
    */
   GateOutcome run(GateCommand command, java.util.function.BooleanSupplier cancelled);
 
-  /** What to run, where, and for how long at most. */
-  record GateCommand(String gateId, List<String> argv, Path workingDirectory, Duration timeout) {
+  /**
+   * Ends the gate process trees a previous, crashed process left running, so that a retried gate
+   * never runs beside its first copy. Called when a project's runs are reconciled.
+   *
+   * @return how many trees were found alive and ended
+   */
+  default int endOrphans() throws InterruptedException {
+    return 0;
+  }
+
+  /**
+   * What to run, where, and for how long at most.
+   *
+   * @param sandboxed run it inside {@link io.kxm.runtime.sandbox.Sandbox}, writable only in {@code
+   *     workingDirectory}; refused with {@code sandbox_unavailable} where the sandbox cannot run
+   */
+  record GateCommand(
+      String gateId,
+      List<String> argv,
+      Path workingDirectory,
+      Duration timeout,
+      boolean sandboxed) {
     public GateCommand {
       argv = List.copyOf(argv);
       if (argv.isEmpty()) {
         throw new IllegalArgumentException("a gate command needs at least the program");
       }
+    }
+
+    /** A command run as is, outside the sandbox. */
+    public GateCommand(String gateId, List<String> argv, Path workingDirectory, Duration timeout) {
+      this(gateId, argv, workingDirectory, timeout, false);
     }
   }
 
@@ -47,8 +73,18 @@ public interface GateExecutor {
     /** The process ran past its timeout and was killed with its children. */
     record TimedOut(Duration timeout) implements GateOutcome {}
 
-    /** The process never started (missing program, not executable, bad directory). */
-    record StartFailed(String reason) implements GateOutcome {}
+    /**
+     * The process never started (missing program, not executable, bad directory, or a sandbox asked
+     * for where none can run).
+     *
+     * @param code the refusal's code when KXM refused to start it ({@code sandbox_unavailable});
+     *     null when the operating system could not start it
+     */
+    record StartFailed(String reason, ErrorCode code) implements GateOutcome {
+      public StartFailed(String reason) {
+        this(reason, null);
+      }
+    }
 
     /** The drive was cancelled while the process ran; it was killed with its children. */
     record Cancelled() implements GateOutcome {}

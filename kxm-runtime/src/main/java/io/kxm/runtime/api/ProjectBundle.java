@@ -64,10 +64,20 @@ public record ProjectBundle(
     }
   }
 
-  /** A {@code gates.yaml} entry. */
-  public record Gate(String id, String description, List<String> argv, Duration timeout) {
+  /**
+   * A {@code gates.yaml} entry.
+   *
+   * @param sandboxed whether its command runs inside the sandbox ({@code sandbox: true})
+   */
+  public record Gate(
+      String id, String description, List<String> argv, Duration timeout, boolean sandboxed) {
     public Gate {
       argv = List.copyOf(argv);
+    }
+
+    /** An entry whose command runs outside the sandbox. */
+    public Gate(String id, String description, List<String> argv, Duration timeout) {
+      this(id, description, argv, timeout, false);
     }
   }
 }

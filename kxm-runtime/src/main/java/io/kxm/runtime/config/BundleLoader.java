@@ -124,7 +124,11 @@ public final class BundleLoader {
       gates.put(
           e.getKey(),
           new ProjectBundle.Gate(
-              e.getKey(), text(g, "description"), strings(g.path("argv")), timeout));
+              e.getKey(),
+              text(g, "description"),
+              strings(g.path("argv")),
+              timeout,
+              g.path("sandbox").asBoolean(false)));
     }
     return gates;
   }

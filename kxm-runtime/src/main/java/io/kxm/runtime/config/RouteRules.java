@@ -5,14 +5,18 @@ import io.kxm.runtime.route.RouteHarness;
 import io.kxm.runtime.route.VendorRule;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
 /**
  * The rules of {@code routes.yaml} a schema cannot state: every route keeps the {@link VendorRule},
- * no route is listed twice, and the default route is one of the listed ones.
+ * no route is listed twice, the default route is one of the listed ones, and only {@code command}
+ * routes ask for the sandbox: it lets no network through, and the agent CLIs and the built-in agent
+ * cannot work without their model provider's.
  */
 final class RouteRules {
   private RouteRules() {}
@@ -25,6 +29,7 @@ final class RouteRules {
       String path = YamlDocument.index("$.routes", i);
       Route route = route(routes.get(i));
       vendor(f, path, route, errors);
+      sandbox(f, path, routes.get(i), route, errors);
       Integer earlier = firstAt.putIfAbsent(route, i);
       if (earlier != null) {
         error(
@@ -40,6 +45,7 @@ final class RouteRules {
     if (fallback.isObject()) {
       Route route = route(fallback);
       vendor(f, "$.default", route, errors);
+      sandbox(f, "$.default", fallback, route, errors);
       if (!listed.contains(route)) {
         error(
             f,
@@ -58,6 +64,22 @@ final class RouteRules {
     return out;
   }
 
+  /** The routes listed, or named as the default, with {@code sandbox: true}. */
+  static Set<Route> sandboxed(JsonNode root) {
+    Set<Route> out = new HashSet<>();
+    root.path("routes")
+        .forEach(r -> {
+          if (r.path("sandbox").asBoolean(false)) {
+            out.add(route(r));
+          }
+        });
+    JsonNode fallback = root.path("default");
+    if (fallback.isObject() && fallback.path("sandbox").asBoolean(false)) {
+      out.add(route(fallback));
+    }
+    return out;
+  }
+
   static Optional<Route> defaultRoute(JsonNode root) {
     JsonNode fallback = root.path("default");
     return fallback.isObject() ? Optional.of(route(fallback)) : Optional.empty();
@@ -67,6 +89,20 @@ final class RouteRules {
   private static Route route(JsonNode r) {
     return new Route(
         RouteHarness.named(r.path("harness").asString()).orElseThrow(), r.path("model").asString());
+  }
+
+  private static void sandbox(
+      ConfigFile f, String path, JsonNode entry, Route route, List<ConfigError> errors) {
+    if (entry.path("sandbox").asBoolean(false) && route.harness() != RouteHarness.COMMAND) {
+      error(
+          f,
+          path + ".sandbox",
+          "route-sandbox-command",
+          "the sandbox lets no network through, so it runs command routes only; "
+              + route
+              + " needs its model provider's network: drop sandbox: true here",
+          errors);
+    }
   }
 
   private static void vendor(ConfigFile f, String path, Route route, List<ConfigError> errors) {

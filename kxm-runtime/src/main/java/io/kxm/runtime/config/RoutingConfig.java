@@ -29,7 +29,10 @@ public final class RoutingConfig {
     if (root == null) {
       return RouteTable.undeclared();
     }
-    return RouteTable.of(RouteRules.routes(root), RouteRules.defaultRoute(root).orElse(null));
+    return RouteTable.of(
+        RouteRules.routes(root),
+        RouteRules.defaultRoute(root).orElse(null),
+        RouteRules.sandboxed(root));
   }
 
   /**

@@ -1,5 +1,6 @@
 package io.kxm.runtime.drive;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.CanonicalJson;
@@ -30,6 +31,8 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
    *
    * @param timeoutMillis the step's timeout, null when unset
    * @param gateTimeoutMillis the gate's own timeout, null when unset
+   * @param gateSandbox true when the gate runs in the sandbox; null otherwise, and then left out of
+   *     the pinned JSON, so plans of gates without the sandbox pin as they did before it existed
    */
   public record PlanStep(
       String id,
@@ -42,8 +45,10 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
       List<String> allowedAgents,
       String gateId,
       List<String> gateArgv,
-      Long gateTimeoutMillis) {
+      Long gateTimeoutMillis,
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gateSandbox) {
     public PlanStep {
+      gateSandbox = Boolean.TRUE.equals(gateSandbox) ? Boolean.TRUE : null;
       agents = agents == null ? List.of() : List.copyOf(agents);
       allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
       gateArgv = gateArgv == null ? List.of() : List.copyOf(gateArgv);
@@ -66,6 +71,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
       }
       List<String> argv = List.of();
       Long gateTimeout = null;
+      Boolean sandbox = null;
       switch (s.type()) {
         case "agent" -> require(workflow, s, s.agent() != null && !s.agent().isBlank(), "agent");
         case "moa" -> {
@@ -79,6 +85,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
           }
           argv = gate.argv();
           gateTimeout = millis(gate.timeout());
+          sandbox = gate.sandboxed();
         }
         default -> {
           // approval and wait need nothing beyond an optional question and allowed agents
@@ -96,7 +103,8 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
               s.allowedAgents(),
               s.gate(),
               argv,
-              gateTimeout));
+              gateTimeout,
+              sandbox));
     }
     return new CompiledPlan(workflow.id(), out);
   }

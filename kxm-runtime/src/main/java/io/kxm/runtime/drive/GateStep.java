@@ -55,7 +55,8 @@ final class GateStep {
         switch (outcome) {
           case GateOutcome.Exited e -> "exit " + e.exitCode();
           case GateOutcome.TimedOut t -> "timed out after " + t.timeout().toMillis() + " ms";
-          case GateOutcome.StartFailed f -> "gate_start_failed: " + f.reason();
+          case GateOutcome.StartFailed f ->
+              (f.code() == null ? "gate_start_failed" : f.code().code()) + ": " + f.reason();
           case GateOutcome.Cancelled c -> "cancelled";
         };
     boolean proven = !(outcome instanceof GateOutcome.TimedOut);
@@ -94,7 +95,8 @@ final class GateStep {
       case GateOutcome.Exited e ->
           passed ? new Steps.Outcome.Passed() : new Steps.Outcome.Failed("gate_failed");
       case GateOutcome.TimedOut t -> new Steps.Outcome.Blocked("gate_timed_out");
-      case GateOutcome.StartFailed f -> new Steps.Outcome.Failed("gate_start_failed");
+      case GateOutcome.StartFailed f ->
+          new Steps.Outcome.Failed(f.code() == null ? "gate_start_failed" : f.code().code());
       case GateOutcome.Cancelled c -> new Steps.Outcome.Cancelled();
     };
   }
@@ -108,7 +110,11 @@ final class GateStep {
           ctx.gates()
               .run(
                   new GateExecutor.GateCommand(
-                      step.gateId(), step.gateArgv(), ctx.projectRoot(), timeout),
+                      step.gateId(),
+                      step.gateArgv(),
+                      ctx.projectRoot(),
+                      timeout,
+                      Boolean.TRUE.equals(step.gateSandbox())),
                   cancelled);
       return outcome == null
           ? new GateOutcome.StartFailed("the executor returned nothing")

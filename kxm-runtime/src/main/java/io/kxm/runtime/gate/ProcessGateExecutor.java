@@ -1,9 +1,14 @@
 package io.kxm.runtime.gate;
 
+import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.GateExecutor;
+import io.kxm.runtime.process.OrphanProcesses;
+import io.kxm.runtime.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
@@ -20,10 +25,37 @@ import java.util.function.BooleanSupplier;
  * that still held the pipes would keep its output from ever being complete. Descendants are found
  * by polling, so one started and orphaned between two polls can escape; its pipes then keep the
  * gate open until its timeout, which reports it as timed out rather than passing.
+ *
+ * <p>A command that asks for the sandbox runs inside {@link Sandbox} or not at all. With a {@link
+ * GateProcesses} record, each running gate's pid and start time are kept on disk until its tree is
+ * gone, so a supervisor killed mid-gate ends that tree at its next start ({@link #endOrphans()}).
  */
 public final class ProcessGateExecutor implements GateExecutor {
   static final Duration POLL = Duration.ofMillis(50);
   static final Duration GRACE = Duration.ofSeconds(2);
+
+  private final Sandbox sandbox;
+  private final GateProcesses processes;
+
+  /** Gates with the sandbox of this process's environment, recording no processes. */
+  public ProcessGateExecutor() {
+    this(Sandbox.of(System.getenv()), null);
+  }
+
+  /**
+   * @param sandbox wraps the commands that ask for the sandbox
+   * @param processes where running gate processes are recorded, for {@link #endOrphans()} after a
+   *     crash; null to record none
+   */
+  public ProcessGateExecutor(Sandbox sandbox, GateProcesses processes) {
+    this.sandbox = sandbox;
+    this.processes = processes;
+  }
+
+  @Override
+  public int endOrphans() throws InterruptedException {
+    return processes == null ? 0 : processes.endOrphans(new OrphanProcesses(GRACE));
+  }
 
   @Override
   public GateOutcome run(GateCommand command, BooleanSupplier cancelled) {
@@ -34,11 +66,21 @@ public final class ProcessGateExecutor implements GateExecutor {
     if (command.workingDirectory() == null) {
       throw new IllegalArgumentException("gate " + command.gateId() + " needs a working directory");
     }
+    List<String> argv;
+    try {
+      argv =
+          command.sandboxed()
+              ? sandbox.wrap(
+                  command.argv(), command.workingDirectory(), "gate '" + command.gateId() + "'")
+              : command.argv();
+    } catch (KxmException e) {
+      return new GateOutcome.StartFailed(e.getMessage(), e.code());
+    }
     long started = System.nanoTime();
     Process process;
     try {
       process =
-          new ProcessBuilder(command.argv())
+          new ProcessBuilder(argv)
               .directory(command.workingDirectory().toFile())
               .redirectInput(ProcessBuilder.Redirect.PIPE)
               .start();
@@ -47,12 +89,25 @@ public final class ProcessGateExecutor implements GateExecutor {
       // processes: in every case the gate never ran, which the run records as gate_start_failed.
       return new GateOutcome.StartFailed(e.getMessage());
     }
+    if (processes != null) {
+      try {
+        processes.started(process, process.info().startInstant().orElseGet(Instant::now));
+      } catch (RuntimeException e) {
+        // A gate nobody could end after a crash must not run: stop it before it does anything.
+        forceKill(new ProcessTree(process));
+        return new GateOutcome.StartFailed("its process could not be recorded: " + e.getMessage());
+      }
+    }
     try {
       return supervise(command, cancelled, process, started);
     } catch (InterruptedException e) {
       forceKill(new ProcessTree(process));
       Thread.currentThread().interrupt();
       return new GateOutcome.Cancelled();
+    } finally {
+      if (processes != null) {
+        processes.ended(process);
+      }
     }
   }
 

@@ -300,6 +300,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     requireLength("reason", reason, 1000);
     ActiveDrive mine = claim(runId);
     try {
+      endOrphanGates();
       RunState after = Recovery.recover(ctx, runId, action, reason);
       if (after.status().terminal()) {
         issue(runId, Ending.TERMINAL);
@@ -313,9 +314,24 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   @Override
   public List<RunSummary> reconcile() {
+    endOrphanGates();
     List<String> changed = Reconciler.reconcileAll(ctx, active::containsKey);
     promoteQueued();
     return changed.stream().map(id -> RunViews.summary(store.load(id))).toList();
+  }
+
+  /**
+   * Ends gate trees a crashed supervisor left, before anything can run a gate again: a retried gate
+   * must never run beside its first copy.
+   */
+  private void endOrphanGates() {
+    try {
+      ctx.gates().endOrphans();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.INTERNAL, "interrupted while ending the gate processes a crash left running");
+    }
   }
 
   // Outbox

@@ -139,6 +139,25 @@ final class Changes {
     }
   }
 
+  /**
+   * The {@code sandbox} flag of a gate or route: turning it off lets the command reach the network,
+   * the home folder and the whole file system again, so it widens; turning it on narrows.
+   */
+  void sandbox(JsonNode before, JsonNode after, String path, String subject) {
+    boolean was = before != null && before.path("sandbox").asBoolean(false);
+    boolean is = after != null && after.path("sandbox").asBoolean(false);
+    if (was == is) {
+      return;
+    }
+    JsonNode from = value(before, "sandbox");
+    JsonNode to = value(after, "sandbox");
+    if (was) {
+      widening(path + ".sandbox", "sandbox-off", subject + " runs outside the sandbox", from, to);
+    } else {
+      narrowing(path + ".sandbox", "sandbox-on", subject + " runs inside the sandbox", from, to);
+    }
+  }
+
   /** Fields no rule knows: any change to them widens, to be safe. */
   void unknownFields(JsonNode before, JsonNode after, String path, Set<String> known) {
     Set<String> names = new LinkedHashSet<>();

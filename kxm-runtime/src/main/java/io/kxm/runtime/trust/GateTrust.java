@@ -10,7 +10,7 @@ import tools.jackson.databind.JsonNode;
 final class GateTrust {
   // gates.schema.json: timeoutMs defaults to ten minutes
   private static final long DEFAULT_TIMEOUT_MS = 600_000;
-  private static final Set<String> KNOWN = Set.of("description", "argv", "timeoutMs");
+  private static final Set<String> KNOWN = Set.of("description", "argv", "timeoutMs", "sandbox");
 
   private GateTrust() {}
 
@@ -73,6 +73,7 @@ final class GateTrust {
         path + ".timeoutMs",
         "gate " + name + " timeout (ms)",
         DEFAULT_TIMEOUT_MS);
+    c.sandbox(before, after, path, "gate " + name);
     c.neutralIfChanged(
         before,
         after,

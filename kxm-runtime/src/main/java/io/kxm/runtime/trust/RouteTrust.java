@@ -61,6 +61,11 @@ final class RouteTrust {
             route);
       }
     });
+    to.forEach((key, route) -> {
+      if (from.containsKey(key)) {
+        c.sandbox(from.get(key), route, path + "[" + key + "]", subject + " " + key);
+      }
+    });
     from.forEach((key, route) -> {
       if (!to.containsKey(key)) {
         c.narrowing(
@@ -76,14 +81,16 @@ final class RouteTrust {
   private static Map<String, JsonNode> byKey(JsonNode routes) {
     Map<String, JsonNode> out = new LinkedHashMap<>();
     if (routes != null) {
-      // a route entry with fields beyond harness and model keys on all of them, so any change shows
+      // a route entry with fields beyond harness, model and a boolean sandbox keys on all of them,
+      // so any change shows; the sandbox flag is compared on its own
       routes.forEach(r -> out.put(key(r), r));
     }
     return out;
   }
 
   private static String key(JsonNode route) {
-    if (route.isObject() && route.size() == 2 && route.has("harness") && route.has("model")) {
+    int fields = route.path("sandbox").isBoolean() ? 3 : 2;
+    if (route.isObject() && route.size() == fields && route.has("harness") && route.has("model")) {
       return Changes.text(route, "harness") + " + " + Changes.text(route, "model");
     }
     return route.toString();

@@ -117,6 +117,44 @@ class RoutingConfigTest {
   }
 
   @Test
+  void a_command_route_asks_for_the_sandbox_and_an_agent_cli_route_may_not() {
+    starter(root);
+    write(
+        root,
+        "routes.yaml",
+        """
+        routes:
+          - harness: command
+            model: local/echo
+            sandbox: true
+          - harness: claude-code
+            model: anthropic/claude-sonnet-4-5
+        """);
+
+    RouteTable table = RoutingConfig.routes(root);
+    assertThat(table.sandboxes(new Route(RouteHarness.COMMAND, "local/echo"))).isTrue();
+    assertThat(table.sandboxes(new Route(RouteHarness.CLAUDE_CODE, "anthropic/claude-sonnet-4-5")))
+        .isFalse();
+
+    write(
+        root,
+        "routes.yaml",
+        """
+        routes:
+          - harness: claude-code
+            model: anthropic/claude-sonnet-4-5
+            sandbox: true
+        """);
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(4, "$.routes[0].sandbox", "route-sandbox-command"));
+    assertThatThrownBy(() -> RoutingConfig.routes(root))
+        .isInstanceOfSatisfying(
+            KxmException.class,
+            e -> assertThat(e.getMessage()).contains("lets no network through"));
+  }
+
+  @Test
   void an_agent_that_breaks_the_vendor_rule_is_refused_with_or_without_routes_yaml()
       throws Exception {
     starter(root);

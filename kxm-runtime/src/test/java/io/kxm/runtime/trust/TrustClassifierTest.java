@@ -123,6 +123,36 @@ class TrustClassifierTest {
   }
 
   @Test
+  void turning_a_gate_or_route_sandbox_off_widens_and_on_narrows() {
+    String boxedGates = GATES + "    sandbox: true\n";
+    String commandRoute = "routes:\n  - harness: command\n    model: local/echo\n";
+    String boxedRoute = commandRoute + "    sandbox: true\n";
+    base.put("gates.yaml", GATES);
+    base.put("routes.yaml", commandRoute);
+    current.put("gates.yaml", boxedGates);
+    current.put("routes.yaml", boxedRoute);
+
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::path)
+        .containsExactlyInAnyOrder(
+            tuple(TrustEffect.NARROWING, "sandbox-on", "$.gates.tests.sandbox"),
+            tuple(TrustEffect.NARROWING, "sandbox-on", "$.routes[command + local/echo].sandbox"));
+
+    base.put("gates.yaml", boxedGates);
+    base.put("routes.yaml", boxedRoute);
+    current.put("gates.yaml", GATES);
+    current.put("routes.yaml", commandRoute);
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::reason)
+        .containsExactlyInAnyOrder(
+            tuple(TrustEffect.WIDENING, "sandbox-off", "gate tests runs outside the sandbox"),
+            tuple(
+                TrustEffect.WIDENING,
+                "sandbox-off",
+                "route command + local/echo runs outside the sandbox"));
+  }
+
+  @Test
   void a_gate_timeout_raised_from_the_default_widens() {
     base.put("gates.yaml", GATES);
     current.put("gates.yaml", GATES + "    timeoutMs: 3600000\n");

@@ -9,6 +9,9 @@ import tools.jackson.databind.JsonNode;
  * @param history the session's durable history before this turn, oldest first
  * @param resumed answers to interactions of the interrupted run this turn continues, each {@code
  *     {"interactionId", "kind", "request", "answer"}}; empty for a fresh turn
+ * @param sandboxed the turn's route asks for the sandbox ({@code sandbox: true} in routes.yaml): a
+ *     harness that starts a process starts it inside {@link io.kxm.runtime.sandbox.Sandbox} or
+ *     refuses with {@code sandbox_unavailable}
  */
 public record TurnInput(
     String sessionId,
@@ -17,9 +20,22 @@ public record TurnInput(
     String model,
     String prompt,
     List<SessionMessage> history,
-    List<JsonNode> resumed) {
+    List<JsonNode> resumed,
+    boolean sandboxed) {
   public TurnInput {
     history = List.copyOf(history);
     resumed = List.copyOf(resumed);
+  }
+
+  /** A turn outside the sandbox. */
+  public TurnInput(
+      String sessionId,
+      String runId,
+      String workspaceRoot,
+      String model,
+      String prompt,
+      List<SessionMessage> history,
+      List<JsonNode> resumed) {
+    this(sessionId, runId, workspaceRoot, model, prompt, history, resumed, false);
   }
 }

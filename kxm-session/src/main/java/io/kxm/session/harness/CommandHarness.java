@@ -2,6 +2,7 @@ package io.kxm.session.harness;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessSpec;
@@ -19,12 +20,14 @@ import java.util.function.Consumer;
 /**
  * The {@code command} harness: each turn starts the session's {@code argv} as a child process, with
  * no shell, in the workspace root, and speaks the JSON-lines protocol of docs/harness-protocol.md
- * over its stdin and stdout.
+ * over its stdin and stdout. A turn whose route asks for the sandbox runs inside {@link Sandbox},
+ * writable only in the workspace root, or is refused with {@code sandbox_unavailable}.
  */
 public final class CommandHarness implements Harness {
   private final List<String> argv;
   private final Map<String, String> environment;
   private final Clock clock;
+  private final Sandbox sandbox;
 
   /** A harness for {@code spec} whose processes inherit this process's environment, filtered. */
   public CommandHarness(HarnessSpec spec) {
@@ -36,6 +39,12 @@ public final class CommandHarness implements Harness {
    *     HarnessEnvironment})
    */
   public CommandHarness(HarnessSpec spec, Map<String, String> environment, Clock clock) {
+    this(spec, environment, clock, Sandbox.of(environment));
+  }
+
+  /** As above, with the sandbox that wraps turns whose route asks for it. */
+  public CommandHarness(
+      HarnessSpec spec, Map<String, String> environment, Clock clock, Sandbox sandbox) {
     if (!HarnessSpec.COMMAND.equals(spec.type()) || spec.argv().isEmpty()) {
       throw new KxmException(
           ErrorCode.HARNESS_INVALID,
@@ -48,13 +57,16 @@ public final class CommandHarness implements Harness {
     this.argv = spec.argv();
     this.environment = Map.copyOf(environment);
     this.clock = clock;
+    this.sandbox = sandbox;
   }
 
   @Override
   public HarnessTurn start(TurnInput input, Consumer<HarnessOutput> listener) {
     String program = argv.getFirst();
     Path root = workspaceRoot(input, program);
-    ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile());
+    List<String> command =
+        input.sandboxed() ? sandbox.wrap(argv, root, "harness '" + program + "'") : argv;
+    ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
     builder.environment().clear();
     builder.environment().putAll(HarnessEnvironment.forTurn(environment, input));
     Process process;

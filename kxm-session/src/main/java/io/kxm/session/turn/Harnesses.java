@@ -2,6 +2,7 @@ package io.kxm.session.turn;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.session.adapter.claude.ClaudeCodeHarness;
 import io.kxm.session.adapter.codex.CodexHarness;
 import io.kxm.session.adapter.pi.PiHarness;
@@ -35,10 +36,11 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
    */
   public static Harnesses standard(Map<String, String> environment, Clock clock) {
     Map<String, String> env = Map.copyOf(environment);
+    Sandbox sandbox = Sandbox.of(env);
     return new Harnesses(
         Map.of(
             HarnessSpec.COMMAND,
-            spec -> new CommandHarness(spec, env, clock),
+            spec -> new CommandHarness(spec, env, clock, sandbox),
             HarnessSpec.CLAUDE_CODE,
             spec -> new ClaudeCodeHarness(spec, env, clock),
             HarnessSpec.CODEX,

@@ -1,6 +1,7 @@
 package io.kxm.session.turn;
 
 import io.kxm.core.json.Json;
+import io.kxm.runtime.process.OrphanProcesses;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;

@@ -4,6 +4,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.config.RoutingConfig;
 import io.kxm.runtime.route.Route;
 import io.kxm.runtime.route.RouteAdmission;
+import io.kxm.runtime.route.RouteHarness;
 import io.kxm.session.api.HarnessSpec;
 import java.nio.file.Path;
 import java.util.Optional;
@@ -30,5 +31,25 @@ final class SessionRouteCheck {
     }
     RouteAdmission admission = new RouteAdmission(RoutingConfig.routes(Path.of(workspaceRoot)));
     return Optional.of(admission.admit(harness.type(), model));
+  }
+
+  /**
+   * Whether the workspace's {@code routes.yaml} lists the session's route, harness and model, with
+   * {@code sandbox: true}. A {@code command} session is looked up the same way, though its route is
+   * not admitted, so an operator can sandbox the programs it names.
+   */
+  static boolean sandboxed(String workspaceRoot, HarnessSpec harness, String model) {
+    Optional<RouteHarness> kind = RouteHarness.named(harness.type());
+    if (kind.isEmpty() || model == null) {
+      return false;
+    }
+    Route route;
+    try {
+      route = new Route(kind.get(), model);
+    } catch (IllegalArgumentException e) {
+      // not a provider/model id, so no routes.yaml entry can name it
+      return false;
+    }
+    return RoutingConfig.routes(Path.of(workspaceRoot)).sandboxes(route);
   }
 }

@@ -3,6 +3,7 @@ package io.kxm.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.process.OrphanProcesses;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;

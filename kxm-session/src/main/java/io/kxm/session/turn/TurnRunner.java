@@ -117,7 +117,11 @@ final class TurnRunner implements Runnable {
               snapshot.session().model(),
               run.prompt(),
               snapshot.history(),
-              resumed);
+              resumed,
+              SessionRouteCheck.sandboxed(
+                  snapshot.session().workspaceRoot(),
+                  snapshot.session().harness(),
+                  snapshot.session().model()));
       TurnOutcome outcome =
           stopReason() != null ? null : play(harnesses.apply(snapshot.session().harness()), input);
       end(outcome, run.prompt());

@@ -1,4 +1,4 @@
-package io.kxm.session.turn;
+package io.kxm.runtime.process;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -11,14 +11,14 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Ends the harness process trees a crashed supervisor left behind. A recorded pid is trusted only
- * while a process with that pid and the recorded start time runs, so a pid the system has since
- * given to another program is never signalled.
+ * Ends the process trees (session harnesses, gates) a crashed supervisor left behind. A recorded
+ * pid is trusted only while a process with that pid and the recorded start time runs, so a pid the
+ * system has since given to another program is never signalled.
  */
-final class OrphanProcesses {
+public final class OrphanProcesses {
   private final Duration grace;
 
-  OrphanProcesses(Duration grace) {
+  public OrphanProcesses(Duration grace) {
     this.grace = grace;
   }
 
@@ -27,7 +27,7 @@ final class OrphanProcesses {
    *
    * @return whether it was alive and ended
    */
-  boolean end(long pid, Instant processStart) throws InterruptedException {
+  public boolean end(long pid, Instant processStart) throws InterruptedException {
     Optional<ProcessHandle> root = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
     if (root.isEmpty() || processStart == null || !sameStart(root.get(), processStart)) {
       return false;
