@@ -4,23 +4,37 @@ import io.kxm.core.paths.StatePaths;
 import io.kxm.runtime.gate.ProcessGateExecutor;
 import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.project.ProjectRuntime;
+import io.kxm.session.drive.HarnessProducer;
+import io.kxm.session.turn.Harnesses;
 import java.time.Clock;
+import java.util.Map;
 
 /**
  * The run engine the supervisor hosts in production: one {@link ProjectRuntime} per project, gates
- * as real child processes, the model-free producer for simulated drives. No live producer is wired
- * here, so a live drive of a workflow with agent steps ends in a handoff.
+ * as real child processes, live drives through the same harnesses sessions run ({@link
+ * HarnessProducer}), and the model-free producer for simulated drives.
  */
 public final class EngineFactory {
   private EngineFactory() {}
 
+  /** The engine with the supervisor's own environment, as sessions get it. */
   public static ProjectRunsFactory of(StatePaths state, Clock clock) {
+    return of(state, clock, System.getenv());
+  }
+
+  /**
+   * @param environment where the harnesses find their CLIs, credentials and endpoints; filtered for
+   *     each turn as a session's is
+   */
+  public static ProjectRunsFactory of(
+      StatePaths state, Clock clock, Map<String, String> environment) {
+    HarnessProducer live = new HarnessProducer(Harnesses.standard(environment, clock));
     return (project, storeDir) ->
         ProjectRuntime.open(
             state,
             project.canonicalRoot(),
             clock,
-            null,
+            live,
             new SimulatedProducer(),
             new ProcessGateExecutor());
   }

@@ -284,6 +284,10 @@ public final class RunEventStore implements AutoCloseable {
         });
   }
 
+  /**
+   * The run's last receipt as stored, without its spend, which the events it covers hold; {@code
+   * ProjectRuntime} adds it back before anyone sees or checks the receipt.
+   */
   public synchronized Optional<Receipt> lastReceipt(String runId) {
     return read(
         "read the receipt of run " + runId,
@@ -308,7 +312,9 @@ public final class RunEventStore implements AutoCloseable {
                       rs.getString(6),
                       Instant.parse(rs.getString(7)),
                       rs.getString(8),
-                      rs.getString(9)));
+                      rs.getString(9),
+                      // derived from the events it covers: see ProjectRuntime's receipt reads
+                      null));
             }
           }
         });
