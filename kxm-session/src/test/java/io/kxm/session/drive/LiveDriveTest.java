@@ -280,6 +280,80 @@ class LiveDriveTest {
         .containsExactly(AttemptResult.PRODUCER_REJECTED);
   }
 
+  @Test
+  void a_moa_step_asks_two_proposers_then_the_aggregator_writes_with_their_answers()
+      throws Exception {
+    provider = FakeProvider.start();
+    provider.when(Rule.whenLastMessageContains("agent 'alice'", Turn.text("Use a greeting.")));
+    provider.when(Rule.whenLastMessageContains("agent 'bob'", Turn.text("Say hello.")));
+    provider.when(
+        new Rule(
+            "aggregator",
+            r -> r.lastMessageText().contains("agent 'judge'") && r.toolResults().isEmpty(),
+            Turn.toolCall("write_file", "{\"path\":\"greeting.txt\",\"content\":\"hello\\n\"}")));
+    provider.when(Rule.whenToolResultFor("write_file", Turn.text("Merged both.")));
+    String agent = "model: anthropic/claude-sonnet-4-5\npurpose: Proposes.\n";
+    project =
+        LiveProject.create(
+            tmp,
+            Map.of(
+                "agents/alice.yaml",
+                "id: alice\n" + agent,
+                "agents/bob.yaml",
+                "id: bob\n" + agent,
+                "agents/judge.yaml",
+                "id: judge\n" + agent,
+                "workflows/greet.yaml",
+                """
+                apiVersion: kxm.workflow.v1
+                id: greet
+                coordinator: judge
+                steps:
+                  - id: decide
+                    type: moa
+                    agents: [alice, bob]
+                    aggregator: judge
+                    writes: true
+                    prompt: How should we greet?
+                  - id: check
+                    type: gate
+                    gate: greeting
+                """),
+            environment());
+    RunSummary run = project.runtime.create("greet", "Greet people.");
+
+    DriveResult done = project.runtime.drive(run.runId(), false);
+
+    assertThat(done.run().run().status()).as(done.run().steps().toString()).isEqualTo("completed");
+    RunState state = stateOf(run.runId());
+    assertThat(state.assignmentsOf("decide"))
+        .extracting(RunState.Assignment::agentId)
+        .containsExactly("alice", "bob", "judge");
+    assertThat(state.attempts().values())
+        .filteredOn(a -> a.stepId().equals("decide"))
+        .extracting(RunState.Attempt::result)
+        .containsOnly(AttemptResult.OUTCOME)
+        .hasSize(3);
+    assertThat(state.spent()).hasSize(3);
+    String aggregated =
+        provider.requests().stream()
+            .map(r -> r.lastMessageText())
+            .filter(t -> t.contains("agent 'judge'"))
+            .findFirst()
+            .orElseThrow();
+    assertThat(aggregated).contains("[alice]", "Use a greeting.", "[bob]", "Say hello.");
+    // proposers read; only the aggregator was offered tools that write
+    assertThat(
+            provider.requests().stream()
+                .filter(r -> r.lastMessageText().contains("agent 'alice'"))
+                .findFirst()
+                .orElseThrow()
+                .offeredToolNames())
+        .doesNotContain("write_file");
+    assertThat(Files.readString(Path.of(done.run().work().worktree(), "greeting.txt")))
+        .isEqualTo("hello\n");
+  }
+
   private RunState stateOf(String runId) {
     return io.kxm.runtime.store.RunEventStore.open(project.runtime.eventStoreFile()).load(runId);
   }
