@@ -7,8 +7,7 @@
  * of Claude Code, Codex and Pi into harness outputs; {@code builtin} is the built-in agent loop and
  * its workspace tools; {@code provider} holds its streaming model clients and routes; {@code drive}
  * is the live producer that answers a workflow run's agent steps through the same harnesses.
- * Sessions use
- * runs' routes, usage and redaction from {@code io.kxm.runtime} and know nothing of knowledge or
- * the supervisor. See docs/runtime-sessions.md and docs/builtin-agent.md.
+ * Sessions use runs' routes, usage and redaction from {@code io.kxm.runtime} and know nothing of
+ * knowledge or the supervisor. See docs/runtime-sessions.md and docs/builtin-agent.md.
  */
 package io.kxm.session;

@@ -24,10 +24,10 @@ public record Receipt(
     Instant issuedAt,
     String keyId,
     String signature,
-    RunSpend spend) {
+    SpendTotal spend) {
 
   /** The same receipt saying {@code total} as its spend, as it was signed. */
-  public Receipt withSpend(RunSpend total) {
+  public Receipt withSpend(SpendTotal total) {
     return new Receipt(
         receiptId,
         runId,

@@ -18,7 +18,7 @@ public record RunDetail(
     long eventCount,
     String reason,
     WorkView work,
-    RunSpend spend) {
+    SpendTotal spend) {
 
   /**
    * The run's branch and worktree, and its latest patch against the base commit.

@@ -1,7 +1,7 @@
 package io.kxm.runtime.project;
 
 import io.kxm.runtime.api.Receipt;
-import io.kxm.runtime.api.RunSpend;
+import io.kxm.runtime.api.SpendTotal;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.StoredEvent;
 import io.kxm.runtime.store.RunEventStore;
@@ -22,7 +22,7 @@ final class LastReceipt {
         .map(r -> r.withSpend(spendUpTo(store, runId, r.headSequence())));
   }
 
-  private static RunSpend spendUpTo(RunEventStore store, String runId, long head) {
+  private static SpendTotal spendUpTo(RunEventStore store, String runId, long head) {
     List<RunEvent.AttemptSpent> spent = new ArrayList<>();
     for (StoredEvent e : store.events(runId)) {
       if (e.sequence() > head) {
@@ -37,6 +37,6 @@ final class LastReceipt {
         }
       }
     }
-    return RunSpend.of(spent);
+    return SpendTotal.of(spent);
   }
 }

@@ -16,8 +16,8 @@ import io.kxm.runtime.api.RecoveryAction;
 import io.kxm.runtime.api.Resolution;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunDetail;
-import io.kxm.runtime.api.RunSpend;
 import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.api.SpendTotal;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.drive.CompiledPlan;
 import io.kxm.runtime.drive.Drive;
@@ -397,7 +397,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
             ctx.clock().instant(),
             null,
             null,
-            RunSpend.of(s.spent()));
+            SpendTotal.of(s.spent()));
     Receipt signed = receipts.sign(unsigned);
     store.saveReceipt(signed);
     return signed;

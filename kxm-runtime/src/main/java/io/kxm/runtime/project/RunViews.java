@@ -2,8 +2,8 @@ package io.kxm.runtime.project;
 
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.api.RunDetail;
-import io.kxm.runtime.api.RunSpend;
 import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.api.SpendTotal;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
 import java.nio.file.Path;
@@ -37,7 +37,7 @@ final class RunViews {
         s.lastSequence(),
         s.reason(),
         work(s.work(), runFiles),
-        RunSpend.of(s.spent()));
+        SpendTotal.of(s.spent()));
   }
 
   private static RunDetail.WorkView work(RunState.Work w, Path runFiles) {

@@ -204,7 +204,7 @@ class LiveDriveTest {
             () -> project.runtime.drive(run.runId(), false));
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(60))
-        .until(() -> stateOf(run.runId()).openAttempts().size() == 1);
+        .until(() -> project.runtime.status(run.runId()).steps().getFirst().attempts() == 1);
 
     project.runtime.cancel(run.runId());
 
@@ -354,7 +354,10 @@ class LiveDriveTest {
         .isEqualTo("hello\n");
   }
 
+  /** The folded run, read once its drive has ended. */
   private RunState stateOf(String runId) {
-    return io.kxm.runtime.store.RunEventStore.open(project.runtime.eventStoreFile()).load(runId);
+    try (var store = io.kxm.runtime.store.RunEventStore.open(project.runtime.eventStoreFile())) {
+      return store.load(runId);
+    }
   }
 }

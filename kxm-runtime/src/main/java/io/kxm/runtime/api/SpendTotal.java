@@ -11,7 +11,7 @@ import java.util.List;
  * @param usd the amount in US dollars as a decimal string; null when any attempt's is unknown
  * @param unknownBecause the first reason an amount is unknown; null when {@code usd} is known
  */
-public record RunSpend(
+public record SpendTotal(
     int attempts,
     long inputTokens,
     long outputTokens,
@@ -22,7 +22,7 @@ public record RunSpend(
     String unknownBecause) {
 
   /** The total of {@code spent}; null when there is none, as in a simulated run. */
-  public static RunSpend of(List<RunEvent.AttemptSpent> spent) {
+  public static SpendTotal of(List<RunEvent.AttemptSpent> spent) {
     if (spent.isEmpty()) {
       return null;
     }
@@ -45,7 +45,7 @@ public record RunSpend(
         usd = usd.add(new BigDecimal(s.spendUsd()));
       }
     }
-    return new RunSpend(
+    return new SpendTotal(
         spent.size(),
         in,
         out,
