@@ -69,7 +69,14 @@ class LiveDriveCommandTest {
         """);
     GitRepository.git(repo, "add", "--all");
     GitRepository.git(
-        repo, "-c", "user.name=Test", "-c", "user.email=test@example.com", "commit", "-q", "-m",
+        repo,
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.com",
+        "commit",
+        "-q",
+        "-m",
         "kxm");
   }
 
@@ -96,7 +103,8 @@ class LiveDriveCommandTest {
     JsonNode work = run.path("work");
     assertThat(work.path("branch").asString()).isEqualTo("kxm/" + runId);
     assertThat(Files.readString(Path.of(work.path("patchFile").asString()))).contains("+hello");
-    assertThat(GitRepository.git(repo, "show", "kxm/" + runId + ":greeting.txt")).isEqualTo("hello\n");
+    assertThat(GitRepository.git(repo, "show", "kxm/" + runId + ":greeting.txt"))
+        .isEqualTo("hello\n");
     Run status = kxm("runs", "status", runId);
     assertThat(status.out()).contains("work: branch kxm/" + runId, "patch: ", "spend: ");
     Run verify = kxm("runs", "verify", runId);
