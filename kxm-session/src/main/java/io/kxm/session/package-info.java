@@ -7,8 +7,9 @@
  * subscriptions that the supervisor's event streams read. {@code harness} speaks the line protocol
  * of a harness process; {@code adapter} turns the output of Claude Code, Codex and Pi into harness
  * outputs; {@code builtin} is the built-in agent loop and its workspace tools; {@code provider}
- * holds its streaming model clients and routes. Sessions use runs' routes, usage and redaction from
- * {@code io.kxm.runtime} and know nothing of knowledge or the supervisor. See
+ * holds its streaming model clients and routes; {@code drive} is the live producer that answers a
+ * workflow run's agent steps through the same harnesses. Sessions use runs' routes, usage and
+ * redaction from {@code io.kxm.runtime} and know nothing of knowledge or the supervisor. See
  * docs/runtime-sessions.md and docs/builtin-agent.md.
  */
 package io.kxm.session;

@@ -6,13 +6,16 @@ import io.kxm.runtime.gate.ProcessGateExecutor;
 import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.session.drive.HarnessProducer;
+import io.kxm.session.turn.Harnesses;
 import java.time.Clock;
+import java.util.Map;
 
 /**
  * The run engine the supervisor hosts in production: one {@link ProjectRuntime} per project, gates
  * as real child processes (sandboxed where gates.yaml asks, recorded so a crash leaves no tree
- * running), the model-free producer for simulated drives. No live producer is wired here, so a live
- * drive of a workflow with agent steps ends in a handoff.
+ * running), live drives through the same harnesses sessions run ({@link HarnessProducer}), and the
+ * model-free producer for simulated drives.
  */
 public final class EngineFactory {
   private EngineFactory() {}
@@ -20,14 +23,25 @@ public final class EngineFactory {
   /** Where each project's running gate processes are recorded, beside its event store. */
   static final String GATE_PROCESSES = "gate-processes";
 
+  /** The engine with the supervisor's own environment, as sessions get it. */
   public static ProjectRunsFactory of(StatePaths state, Clock clock) {
-    Sandbox sandbox = Sandbox.of(System.getenv());
+    return of(state, clock, System.getenv());
+  }
+
+  /**
+   * @param environment where the harnesses find their CLIs, credentials and endpoints; filtered for
+   *     each turn as a session's is
+   */
+  public static ProjectRunsFactory of(
+      StatePaths state, Clock clock, Map<String, String> environment) {
+    HarnessProducer live = new HarnessProducer(Harnesses.standard(environment, clock));
+    Sandbox sandbox = Sandbox.of(environment);
     return (project, storeDir) ->
         ProjectRuntime.open(
             state,
             project.canonicalRoot(),
             clock,
-            null,
+            live,
             new SimulatedProducer(),
             new ProcessGateExecutor(sandbox, new GateProcesses(storeDir.resolve(GATE_PROCESSES))));
   }

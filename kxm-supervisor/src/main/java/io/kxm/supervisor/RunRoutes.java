@@ -35,6 +35,7 @@ final class RunRoutes {
     routes.post("/v1/runs/{id}/cancel", this::cancel);
     routes.post("/v1/runs/{id}/interactions/{iid}/resolve", this::resolve);
     routes.post("/v1/runs/{id}/recover", this::recover);
+    routes.post("/v1/runs/{id}/clean", this::clean);
     routes.get("/v1/runs/{id}/events", this::events);
   }
 
@@ -147,6 +148,14 @@ final class RunRoutes {
     String id = id(ctx);
     var detail = run(ctx).runs().recover(id, action, RunBodies.reason(body));
     log.info("run.recovered", Map.of("runId", id, "action", action.wire()));
+    ctx.json(detail);
+  }
+
+  private void clean(Context ctx) {
+    SupervisorApp.body(ctx);
+    String id = id(ctx);
+    var detail = run(ctx).runs().clean(id);
+    log.info("run.cleaned", Map.of("runId", id, "status", detail.run().status()));
     ctx.json(detail);
   }
 

@@ -52,10 +52,54 @@ final class RunText {
               + text(interaction, "stepId")
               + (interaction.hasNonNull("question") ? ": " + text(interaction, "question") : ""));
     }
+    if (detail.hasNonNull("work")) {
+      work(out, detail.path("work"));
+    }
+    if (detail.hasNonNull("spend")) {
+      out.println("  spend: " + spend(detail.path("spend")));
+    }
     if (detail.hasNonNull("lastReceipt")) {
       receipt(out, detail.path("lastReceipt"), "  ");
     }
     out.println("  events: " + detail.path("eventCount").asLong());
+  }
+
+  /** Where the run's writing steps left their work: branch, worktree and latest patch. */
+  private static void work(PrintWriter out, JsonNode work) {
+    out.println(
+        "  work: branch "
+            + text(work, "branch")
+            + (work.path("removed").asBoolean()
+                ? " (worktree removed)"
+                : " in worktree " + text(work, "worktree")));
+    if (work.hasNonNull("patchFile")) {
+      out.println(
+          "  patch: "
+              + text(work, "patchFile")
+              + " ("
+              + work.path("files").asInt()
+              + " files, +"
+              + work.path("insertions").asLong()
+              + " -"
+              + work.path("deletions").asLong()
+              + ", sha256 "
+              + text(work, "patchSha256")
+              + ")");
+    }
+  }
+
+  static String spend(JsonNode spend) {
+    String amount =
+        spend.hasNonNull("usd")
+            ? "USD " + text(spend, "usd")
+            : "cost unknown (" + text(spend, "unknownBecause") + ")";
+    return spend.path("inputTokens").asLong()
+        + " input and "
+        + spend.path("outputTokens").asLong()
+        + " output tokens over "
+        + spend.path("attempts").asInt()
+        + " attempts, "
+        + amount;
   }
 
   static void receipt(PrintWriter out, JsonNode receipt, String indent) {
@@ -72,7 +116,8 @@ final class RunText {
             + " "
             + text(receipt, "headHash")
             + ", key "
-            + text(receipt, "keyId"));
+            + text(receipt, "keyId")
+            + (receipt.hasNonNull("spend") ? ", spend " + spend(receipt.path("spend")) : ""));
   }
 
   static String text(JsonNode node, String field) {

@@ -51,6 +51,10 @@ final class Runs {
     return client.post(path(run, "/cancel"), Map.of());
   }
 
+  JsonNode clean(RunRef.Supervised run) {
+    return client.post(path(run, "/clean"), Map.of());
+  }
+
   JsonNode resolve(
       RunRef.Supervised run, String interactionId, boolean approved, String answer, String by) {
     Map<String, Object> body = new LinkedHashMap<>();

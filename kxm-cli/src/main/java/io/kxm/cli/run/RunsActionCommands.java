@@ -83,6 +83,34 @@ public final class RunsActionCommands {
   }
 
   @Command(
+      name = "clean",
+      mixinStandardHelpOptions = true,
+      description = {
+        "Remove the Git worktree of a finished run. Its branch kxm/<runId> and its patch files",
+        "stay, so the work can still be merged or applied."
+      })
+  public static final class Clean implements Callable<Integer> {
+    private final CliContext context;
+
+    @Parameters(index = "0", description = "The run ID.")
+    String runId;
+
+    @Option(names = "--json", description = "Print the run as JSON.")
+    boolean json;
+
+    public Clean(CliContext context) {
+      this.context = context;
+    }
+
+    @Override
+    public Integer call() {
+      RunRef.Supervised run = RunRef.onSupervisor(runId);
+      print(context, run, Runs.connect(context).clean(run), json);
+      return 0;
+    }
+  }
+
+  @Command(
       name = "recover",
       mixinStandardHelpOptions = true,
       description = "Resolve a run blocked on a gate outcome that could not be proven.")

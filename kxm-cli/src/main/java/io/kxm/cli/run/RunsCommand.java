@@ -23,6 +23,7 @@ import picocli.CommandLine.Command;
       RunsInteractionCommands.Approve.class,
       RunsInteractionCommands.Deny.class,
       RunsInteractionCommands.Answer.class,
-      RunsActionCommands.Recover.class
+      RunsActionCommands.Recover.class,
+      RunsActionCommands.Clean.class
     })
 public final class RunsCommand extends GroupCommand {}

@@ -251,6 +251,10 @@ public enum ErrorCode {
   RUN_BLOCKED_UNCERTAIN(
       409, "Resolve the unproven gate with retry, unblock, fail or cancel, then drive again."),
   RUN_NOT_BLOCKED(409, "Only a run in blocked_uncertain can be recovered; check its status."),
+  RUN_NOT_FINISHED(
+      409,
+      "A run's worktree is removed once the run has finished; cancel it with 'kxm runs cancel'"
+          + " first."),
   RUN_HANDOFF_REQUIRED(
       409, "No live producer is configured; drive with --simulated or set up the agent harness."),
   INTERACTION_NOT_FOUND(404, "Read the run's pending interactions with 'kxm runs status'."),

@@ -31,8 +31,22 @@ public record ProjectBundle(
     return Optional.ofNullable(workflows.get(id));
   }
 
-  /** An agent file: its route and purpose. {@code harness} falls back to the project default. */
-  public record Agent(String id, String harness, String model, String purpose) {}
+  /**
+   * An agent file: its route and purpose. {@code harness} falls back to the project default.
+   *
+   * @param role the role it plays, null when the file names none
+   * @param command the program and arguments of a {@code command} harness; empty otherwise
+   */
+  public record Agent(
+      String id, String harness, String model, String purpose, String role, List<String> command) {
+    public Agent {
+      command = command == null ? List.of() : List.copyOf(command);
+    }
+
+    public Agent(String id, String harness, String model, String purpose) {
+      this(id, harness, model, purpose, null, List.of());
+    }
+  }
 
   /** A {@code kxm.workflow.v1} workflow with its steps in order. */
   public record Workflow(String id, String description, String coordinator, List<Step> steps) {
@@ -47,6 +61,7 @@ public record ProjectBundle(
    * {@code wait} may have a prompt (the question) and allowed agents.
    *
    * @param timeout the step's timeout, null when the workflow sets none
+   * @param writes whether the step's agent may change files (in the run's worktree)
    */
   public record Step(
       String id,
@@ -57,10 +72,24 @@ public record ProjectBundle(
       String gate,
       String prompt,
       Duration timeout,
-      List<String> allowedAgents) {
+      List<String> allowedAgents,
+      boolean writes) {
     public Step {
       agents = agents == null ? List.of() : List.copyOf(agents);
       allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
+    }
+
+    public Step(
+        String id,
+        String type,
+        String agent,
+        List<String> agents,
+        String aggregator,
+        String gate,
+        String prompt,
+        Duration timeout,
+        List<String> allowedAgents) {
+      this(id, type, agent, agents, aggregator, gate, prompt, timeout, allowedAgents, false);
     }
   }
 

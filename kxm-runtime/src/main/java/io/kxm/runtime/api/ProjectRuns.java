@@ -49,6 +49,14 @@ public interface ProjectRuns {
   RunDetail recover(String runId, RecoveryAction action, String reason);
 
   /**
+   * Removes the Git worktree of a finished run; its branch {@code kxm/<runId>} and its patches
+   * stay. A run without a worktree, or whose worktree is gone already, is left as it is.
+   *
+   * @throws io.kxm.core.error.KxmException {@code run_not_finished} while the run can still move
+   */
+  RunDetail clean(String runId);
+
+  /**
    * Called once when the supervisor starts: attempts that were executing when it stopped are
    * settled deterministically, so no run is left {@code running}.
    *

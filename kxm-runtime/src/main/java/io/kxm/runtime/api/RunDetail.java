@@ -7,6 +7,8 @@ import java.util.List;
  *
  * @param eventCount events in the run's log
  * @param reason why the run is where it is, for example {@code gate_start_failed}; null when none
+ * @param work where the run's writing steps left their work; null when no step wrote
+ * @param spend what the run's attempts used; null when no attempt reported (simulated drives)
  */
 public record RunDetail(
     RunSummary run,
@@ -14,7 +16,28 @@ public record RunDetail(
     List<InteractionView> interactions,
     Receipt lastReceipt,
     long eventCount,
-    String reason) {
+    String reason,
+    WorkView work,
+    SpendTotal spend) {
+
+  /**
+   * The run's branch and worktree, and its latest patch against the base commit.
+   *
+   * @param worktree the folder, until {@code kxm runs clean} removes it ({@code removed})
+   * @param headCommit the branch's commit after the latest writing step; null before one ended
+   * @param patchFile the absolute path of the latest patch; null before a writing step ended
+   */
+  public record WorkView(
+      String branch,
+      String worktree,
+      boolean removed,
+      String baseCommit,
+      String headCommit,
+      String patchFile,
+      String patchSha256,
+      int files,
+      long insertions,
+      long deletions) {}
 
   /** One step: its state, its attempts so far and, for a gate, the exit code it recorded. */
   public record StepView(String stepId, String type, String status, int attempts, String detail) {}

@@ -88,7 +88,9 @@ public final class BundleLoader {
         a.path("id").asString(),
         harness == null ? defaultHarness : harness,
         a.path("model").asString(),
-        a.path("purpose").asString());
+        a.path("purpose").asString(),
+        text(a, "role"),
+        strings(a.path("command")));
   }
 
   private static ProjectBundle.Workflow workflow(JsonNode w) {
@@ -104,7 +106,8 @@ public final class BundleLoader {
               text(s, "gate"),
               text(s, "prompt"),
               s.has("timeoutMs") ? Duration.ofMillis(s.path("timeoutMs").asLong()) : null,
-              strings(s.path("assignments").path("allowedAgents"))));
+              strings(s.path("assignments").path("allowedAgents")),
+              s.path("writes").asBoolean(false)));
     }
     return new ProjectBundle.Workflow(
         w.path("id").asString(), text(w, "description"), text(w, "coordinator"), steps);

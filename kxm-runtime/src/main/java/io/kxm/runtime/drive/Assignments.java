@@ -1,9 +1,11 @@
 package io.kxm.runtime.drive;
 
+import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.AgentProducer.ProducerResult;
+import io.kxm.runtime.api.AgentRoute;
 import io.kxm.runtime.run.AssignmentStatus;
 import io.kxm.runtime.run.AttemptResult;
 import io.kxm.runtime.run.AttemptStatus;
@@ -12,6 +14,9 @@ import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.StepStatus;
 import io.kxm.runtime.store.Batch;
 import io.kxm.runtime.store.SideRow;
+import io.kxm.runtime.usage.TokenUsage;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -45,15 +50,38 @@ final class Assignments {
   }
 
   /**
-   * Runs the {@code index}-th assignment of the step to its end, reusing it when an earlier drive
-   * created it (an answered one is not asked again).
+   * Where and how an agent's attempts run.
+   *
+   * @param route the agent's pinned route; null in a plan pinned without routes
+   * @param workspace the project root, or the run's worktree
+   * @param writes whether the agent may change files; its attempts then leave a diff as evidence
    */
-  Result run(String stepId, int index, String agentId, String prompt) {
-    RunState.Assignment a = existingOrNew(stepId, index, agentId);
+  record Dispatch(AgentRoute route, Path workspace, boolean writes, Duration timeout) {}
+
+  /**
+   * Runs the {@code index}-th assignment of the step to its end; see {@link
+   * #run(RunState.Assignment, String, Dispatch)}.
+   */
+  Result run(String stepId, int index, String agentId, String prompt, Dispatch dispatch) {
+    return run(prepare(stepId, index, agentId), prompt, dispatch);
+  }
+
+  /**
+   * The {@code index}-th assignment of the step, created when no earlier drive did. Assignments of
+   * one step are prepared in order, so a later drive finds each by its index.
+   */
+  RunState.Assignment prepare(String stepId, int index, String agentId) {
+    return existingOrNew(stepId, index, agentId);
+  }
+
+  /** Runs an assignment to its end; an answered one is not asked again. */
+  Result run(RunState.Assignment a, String prompt, Dispatch dispatch) {
     if (a.answer() != null) {
       return new Result.Answered(a.answer());
     }
     String assignmentId = a.assignmentId();
+    String stepId = a.stepId();
+    String agentId = a.agentId();
     while (true) {
       RunState s = ctx.store().load(runId);
       int attemptNo = s.attemptsOf(assignmentId).size() + 1;
@@ -62,10 +90,28 @@ final class Assignments {
         return new Result.Exhausted();
       }
       String attemptId = startAttempt(stepId, assignmentId, agentId, true);
-      ProducerResult result = produce(stepId, agentId, prompt, attemptNo);
+      ProducerResult result = produce(stepId, agentId, prompt, attemptNo, dispatch);
+      List<RunEvent> evidence = new ArrayList<>(spent(attemptId, stepId, agentId, result));
+      try {
+        evidence.addAll(diff(stepId, attemptId, dispatch));
+      } catch (KxmException e) {
+        result =
+            new ProducerResult.Unknown(e.code().code() + ": " + e.getMessage(), result.usage());
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        result = new ProducerResult.Cancelled(result.usage());
+      }
       switch (result) {
         case ProducerResult.Answered answered -> {
-          settle(stepId, assignmentId, attemptId, AttemptResult.OUTCOME, null, answered, agentId);
+          settle(
+              stepId,
+              assignmentId,
+              attemptId,
+              AttemptResult.OUTCOME,
+              null,
+              answered,
+              agentId,
+              evidence);
           return new Result.Answered(answered.text());
         }
         case ProducerResult.Rejected rejected -> {
@@ -76,18 +122,63 @@ final class Assignments {
               AttemptResult.PRODUCER_REJECTED,
               rejected.code() + ": " + rejected.reason(),
               null,
-              agentId);
+              agentId,
+              evidence);
           return new Result.Rejected(rejected.code());
         }
         case ProducerResult.Cancelled c -> {
-          settle(stepId, assignmentId, attemptId, AttemptResult.CANCELLED, null, null, agentId);
+          settle(
+              stepId,
+              assignmentId,
+              attemptId,
+              AttemptResult.CANCELLED,
+              null,
+              null,
+              agentId,
+              evidence);
           return new Result.Cancelled();
         }
         case ProducerResult.Unknown unknown -> {
-          settleUnknown(stepId, attemptId, assignmentId, unknown.reason(), attemptNo);
+          settleUnknown(stepId, attemptId, assignmentId, unknown.reason(), attemptNo, evidence);
         }
       }
     }
+  }
+
+  /** The attempt's spend, when its producer ran a harness or reported tokens. */
+  private static List<RunEvent> spent(
+      String attemptId, String stepId, String agentId, ProducerResult result) {
+    AgentProducer.Usage u = result.usage();
+    if (u == null || (u.harness() == null && !u.tokens().available())) {
+      return List.of();
+    }
+    TokenUsage t = u.tokens();
+    return List.of(
+        new RunEvent.AttemptSpent(
+            attemptId,
+            stepId,
+            agentId,
+            u.harness(),
+            u.model(),
+            t.input(),
+            t.output(),
+            t.cacheRead(),
+            t.cacheWrite(),
+            t.reasoning(),
+            t.source().wireName(),
+            u.spend().isKnown() ? u.spend().usd().toPlainString() : null,
+            u.spend().isKnown() ? null : u.spend().unknownBecause()));
+  }
+
+  private List<RunEvent> diff(String stepId, String attemptId, Dispatch dispatch)
+      throws InterruptedException {
+    if (dispatch == null || !dispatch.writes()) {
+      return List.of();
+    }
+    return new RunWorktrees(ctx, runId)
+        .diff(stepId, attemptId)
+        .<List<RunEvent>>map(List::of)
+        .orElse(List.of());
   }
 
   /** Approval and wait steps: the assignment and attempt stay executing until someone answers. */
@@ -153,11 +244,22 @@ final class Assignments {
     return attemptId;
   }
 
-  private ProducerResult produce(String stepId, String agentId, String prompt, int attemptNo) {
+  private ProducerResult produce(
+      String stepId, String agentId, String prompt, int attemptNo, Dispatch d) {
     try {
       ProducerResult r =
           producer.produce(
-              new AgentProducer.ProducerRequest(runId, stepId, agentId, prompt, attemptNo),
+              new AgentProducer.ProducerRequest(
+                  runId,
+                  stepId,
+                  agentId,
+                  prompt,
+                  attemptNo,
+                  d == null ? null : d.route(),
+                  ctx.projectRoot(),
+                  d == null ? ctx.projectRoot() : d.workspace(),
+                  d != null && d.writes(),
+                  d == null ? null : d.timeout()),
               cancelled);
       return r == null ? new ProducerResult.Unknown("the producer returned nothing") : r;
     } catch (RuntimeException e) {
@@ -173,11 +275,12 @@ final class Assignments {
       AttemptResult result,
       String detail,
       ProducerResult.Answered answered,
-      String agentId) {
+      String agentId,
+      List<RunEvent> evidence) {
     ctx.append(
         runId,
         st -> {
-          List<RunEvent> events = new ArrayList<>();
+          List<RunEvent> events = new ArrayList<>(evidence);
           events.add(
               new RunEvent.AttemptMoved(
                   attemptId, assignmentId, stepId, AttemptStatus.SETTLING, null, null, null));
@@ -201,12 +304,17 @@ final class Assignments {
 
   /** The attempt ends unknown; the step goes through retry_pending when another try is left. */
   private void settleUnknown(
-      String stepId, String attemptId, String assignmentId, String reason, int attemptNo) {
+      String stepId,
+      String attemptId,
+      String assignmentId,
+      String reason,
+      int attemptNo,
+      List<RunEvent> evidence) {
     boolean retry = attemptNo < ctx.maxAttempts();
     ctx.append(
         runId,
         st -> {
-          List<RunEvent> events = new ArrayList<>();
+          List<RunEvent> events = new ArrayList<>(evidence);
           events.add(
               new RunEvent.AttemptMoved(
                   attemptId, assignmentId, stepId, AttemptStatus.SETTLING, null, null, null));

@@ -6,24 +6,38 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.api.AgentRoute;
 import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.run.RunEvent;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * A workflow compiled into what a drive executes, with each gate's command resolved from {@code
- * gates.yaml}. It is pinned as canonical JSON when the run starts preparing, so the drive runs
- * exactly what was pinned.
+ * gates.yaml} and each agent's route from its file. It is pinned as canonical JSON when the run
+ * starts preparing, so the drive runs exactly what was pinned.
+ *
+ * @param agents the route of every agent the steps name, by agent id; empty in plans pinned before
+ *     routes were part of the plan
  */
-public record CompiledPlan(String workflowId, List<PlanStep> steps) {
+public record CompiledPlan(
+    String workflowId, List<PlanStep> steps, Map<String, AgentRoute> agents) {
   static final Set<String> TYPES = Set.of("agent", "moa", "approval", "wait", "gate");
 
   public CompiledPlan {
     steps = List.copyOf(steps);
+    agents = agents == null ? Map.of() : Map.copyOf(new TreeMap<>(agents));
+  }
+
+  /** The route of {@code agentId}; empty when the plan holds none for it. */
+  public Optional<AgentRoute> route(String agentId) {
+    return Optional.ofNullable(agents.get(agentId));
   }
 
   /**
@@ -31,6 +45,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
    *
    * @param timeoutMillis the step's timeout, null when unset
    * @param gateTimeoutMillis the gate's own timeout, null when unset
+   * @param writes whether the step's agent (for {@code moa}, its aggregator) may change files
    * @param gateSandbox true when the gate runs in the sandbox; null otherwise, and then left out of
    *     the pinned JSON, so plans of gates without the sandbox pin as they did before it existed
    */
@@ -46,6 +61,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
       String gateId,
       List<String> gateArgv,
       Long gateTimeoutMillis,
+      boolean writes,
       @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gateSandbox) {
     public PlanStep {
       gateSandbox = Boolean.TRUE.equals(gateSandbox) ? Boolean.TRUE : null;
@@ -58,6 +74,7 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
   /** Compiles a workflow of the bundle, refusing a step that cannot be executed as written. */
   public static CompiledPlan compile(ProjectBundle bundle, ProjectBundle.Workflow workflow) {
     List<PlanStep> out = new ArrayList<>();
+    Map<String, AgentRoute> routes = new TreeMap<>();
     Set<String> seen = new HashSet<>();
     if (workflow.steps().isEmpty()) {
       throw invalid(workflow, "(none)", "a workflow needs at least one step");
@@ -73,10 +90,17 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
       Long gateTimeout = null;
       Boolean sandbox = null;
       switch (s.type()) {
-        case "agent" -> require(workflow, s, s.agent() != null && !s.agent().isBlank(), "agent");
+        case "agent" -> {
+          require(workflow, s, s.agent() != null && !s.agent().isBlank(), "agent");
+          route(bundle, workflow, s, s.agent(), routes);
+        }
         case "moa" -> {
           require(workflow, s, !s.agents().isEmpty(), "agents");
           require(workflow, s, s.aggregator() != null && !s.aggregator().isBlank(), "aggregator");
+          for (String agent : s.agents()) {
+            route(bundle, workflow, s, agent, routes);
+          }
+          route(bundle, workflow, s, s.aggregator(), routes);
         }
         case "gate" -> {
           ProjectBundle.Gate gate = s.gate() == null ? null : bundle.gates().get(s.gate());
@@ -104,9 +128,23 @@ public record CompiledPlan(String workflowId, List<PlanStep> steps) {
               s.gate(),
               argv,
               gateTimeout,
+              s.writes(),
               sandbox));
     }
-    return new CompiledPlan(workflow.id(), out);
+    return new CompiledPlan(workflow.id(), out, routes);
+  }
+
+  private static void route(
+      ProjectBundle bundle,
+      ProjectBundle.Workflow workflow,
+      ProjectBundle.Step s,
+      String agentId,
+      Map<String, AgentRoute> routes) {
+    ProjectBundle.Agent agent = bundle.agents().get(agentId);
+    if (agent == null) {
+      throw invalid(workflow, s.id(), "agent '" + agentId + "' is not under .kxm/agents/");
+    }
+    routes.put(agentId, AgentRoute.of(agent));
   }
 
   public static CompiledPlan read(String json) {

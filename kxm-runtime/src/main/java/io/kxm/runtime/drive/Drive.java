@@ -27,18 +27,20 @@ public final class Drive {
 
   /**
    * @param planToPin the plan compiled from the current tree, pinned if the run has none yet
+   * @param live whether the producer is live: writing steps then work in the run's worktree
    */
   public Drive(
       DriveContext ctx,
       String runId,
       CompiledPlan planToPin,
       AgentProducer producer,
-      BooleanSupplier cancelled) {
+      BooleanSupplier cancelled,
+      boolean live) {
     this.ctx = ctx;
     this.runId = runId;
     this.planToPin = planToPin;
     this.cancelled = cancelled;
-    this.steps = new Steps(ctx, runId, producer, cancelled);
+    this.steps = new Steps(ctx, runId, producer, cancelled, live);
   }
 
   public Ending run() {
@@ -66,7 +68,7 @@ public final class Drive {
       if (current == StepStatus.PASSED) {
         continue;
       }
-      Steps.Outcome outcome = steps.execute(step);
+      Steps.Outcome outcome = steps.execute(plan, step);
       switch (outcome) {
         case Steps.Outcome.Passed p -> {}
         case Steps.Outcome.Parked p -> {

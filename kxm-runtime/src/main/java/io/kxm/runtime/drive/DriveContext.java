@@ -13,6 +13,8 @@ import java.util.function.Function;
 /**
  * What every drive of one project shares.
  *
+ * @param runFiles the project's runtime folder, beside its event store: run worktrees and artifacts
+ *     live under it
  * @param maxAttempts attempts per assignment before its step fails ({@code attempts_exhausted})
  * @param defaultGateTimeout for a gate whose entry and step set no timeout
  */
@@ -21,6 +23,7 @@ public record DriveContext(
     PromptSidecar prompts,
     Clock clock,
     Path projectRoot,
+    Path runFiles,
     GateExecutor gates,
     int maxAttempts,
     Duration defaultGateTimeout) {

@@ -26,11 +26,17 @@ final class GateStep {
   private final DriveContext ctx;
   private final String runId;
   private final BooleanSupplier cancelled;
+  private final RunWorktrees worktrees;
 
-  GateStep(DriveContext ctx, String runId, BooleanSupplier cancelled) {
+  /**
+   * @param worktrees where the command runs: the run's worktree once a writing step opened it, so a
+   *     gate checks what the agents wrote; else the project
+   */
+  GateStep(DriveContext ctx, String runId, BooleanSupplier cancelled, RunWorktrees worktrees) {
     this.ctx = ctx;
     this.runId = runId;
     this.cancelled = cancelled;
+    this.worktrees = worktrees;
   }
 
   Steps.Outcome run(CompiledPlan.PlanStep step) {
@@ -112,7 +118,7 @@ final class GateStep {
                   new GateExecutor.GateCommand(
                       step.gateId(),
                       step.gateArgv(),
-                      ctx.projectRoot(),
+                      worktrees.workspace(),
                       timeout,
                       Boolean.TRUE.equals(step.gateSandbox())),
                   cancelled);

@@ -1,5 +1,7 @@
 package io.kxm.runtime.drive;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.memory.DispatchMemory;
@@ -11,8 +13,15 @@ import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.run.StepStatus;
 import io.kxm.runtime.store.Batch;
+import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
 import java.util.function.BooleanSupplier;
 
 /** Executes one step of a plan by its type; every change goes to the store as it happens. */
@@ -35,16 +44,37 @@ final class Steps {
   private final String runId;
   private final Assignments assignments;
   private final GateStep gates;
+  private final RunWorktrees worktrees;
+  private final boolean isolateWrites;
+  private CompiledPlan plan;
   private DispatchMemory memory;
 
-  Steps(DriveContext ctx, String runId, AgentProducer producer, BooleanSupplier cancelled) {
+  /** At most this many proposers of a {@code moa} step run at once. */
+  static final int MAX_PARALLEL_PROPOSERS = 4;
+
+  /** How long an agent's attempt may run when its step sets no timeout. */
+  static final Duration DEFAULT_AGENT_TIMEOUT = Duration.ofMinutes(30);
+
+  /**
+   * @param isolateWrites whether writing steps get the run's worktree: true for live drives; a
+   *     simulated drive writes nothing, so it works in the project as it is
+   */
+  Steps(
+      DriveContext ctx,
+      String runId,
+      AgentProducer producer,
+      BooleanSupplier cancelled,
+      boolean isolateWrites) {
     this.ctx = ctx;
     this.runId = runId;
     this.assignments = new Assignments(ctx, runId, producer, cancelled);
-    this.gates = new GateStep(ctx, runId, cancelled);
+    this.worktrees = new RunWorktrees(ctx, runId);
+    this.gates = new GateStep(ctx, runId, cancelled, worktrees);
+    this.isolateWrites = isolateWrites;
   }
 
-  Outcome execute(CompiledPlan.PlanStep step) {
+  Outcome execute(CompiledPlan plan, CompiledPlan.PlanStep step) {
+    this.plan = plan;
     RunState s = ctx.store().load(runId);
     StepStatus status = s.steps().get(step.id()).status();
     if (status == StepStatus.WAITING) {
@@ -78,25 +108,111 @@ final class Steps {
   }
 
   private Outcome agent(CompiledPlan.PlanStep step) {
-    Assignments.Result r = assignments.run(step.id(), 0, step.agent(), prompt(step, null));
+    Assignments.Dispatch dispatch;
+    try {
+      dispatch = dispatch(step, step.agent(), step.writes());
+    } catch (KxmException e) {
+      return worktreeFailed(step.id(), e);
+    }
+    Assignments.Result r =
+        assignments.run(step.id(), 0, step.agent(), prompt(step, step.agent(), null), dispatch);
     return finishStep(step.id(), r, "answered by " + step.agent());
   }
 
-  /** Every agent answers, then the aggregator answers with their answers in its prompt. */
+  /**
+   * The proposers answer in parallel, at most {@link #MAX_PARALLEL_PROPOSERS} at a time and always
+   * read-only, then the aggregator answers with their answers in its prompt; only the aggregator
+   * may write. The first proposer that does not answer decides the step.
+   */
   private Outcome moa(CompiledPlan.PlanStep step) {
-    StringBuilder answers = new StringBuilder();
-    int index = 0;
-    for (String agent : step.agents()) {
-      Assignments.Result r = assignments.run(step.id(), index++, agent, prompt(step, null));
-      if (!(r instanceof Assignments.Result.Answered a)) {
-        return finishStep(step.id(), r, null);
+    List<RunState.Assignment> prepared = new ArrayList<>();
+    for (int i = 0; i < step.agents().size(); i++) {
+      prepared.add(assignments.prepare(step.id(), i, step.agents().get(i)));
+    }
+    List<Assignments.Result> results = new ArrayList<>();
+    Semaphore slots = new Semaphore(MAX_PARALLEL_PROPOSERS);
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      List<Future<Assignments.Result>> running = new ArrayList<>();
+      for (RunState.Assignment a : prepared) {
+        Assignments.Dispatch dispatch = dispatch(step, a.agentId(), false);
+        String prompt = prompt(step, a.agentId(), null);
+        running.add(
+            pool.submit(() -> {
+              slots.acquire();
+              try {
+                return assignments.run(a, prompt, dispatch);
+              } finally {
+                slots.release();
+              }
+            }));
       }
-      answers.append("\n\n[").append(agent).append("]\n").append(a.text());
+      for (Future<Assignments.Result> f : running) {
+        results.add(f.get());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return new Outcome.Cancelled();
+    } catch (ExecutionException e) {
+      throw new IllegalStateException("a proposer of step " + step.id() + " broke", e.getCause());
+    } catch (KxmException e) {
+      return worktreeFailed(step.id(), e);
+    }
+    StringBuilder answers = new StringBuilder();
+    for (int i = 0; i < results.size(); i++) {
+      if (!(results.get(i) instanceof Assignments.Result.Answered a)) {
+        return finishStep(step.id(), results.get(i), null);
+      }
+      answers.append("\n\n[").append(step.agents().get(i)).append("]\n").append(a.text());
+    }
+    Assignments.Dispatch dispatch;
+    try {
+      dispatch = dispatch(step, step.aggregator(), step.writes());
+    } catch (KxmException e) {
+      return worktreeFailed(step.id(), e);
     }
     Assignments.Result r =
-        assignments.run(step.id(), index, step.aggregator(), prompt(step, answers.toString()));
+        assignments.run(
+            step.id(),
+            step.agents().size(),
+            step.aggregator(),
+            prompt(step, step.aggregator(), answers.toString()),
+            dispatch);
     return finishStep(
         step.id(), r, "aggregated " + step.agents().size() + " answers by " + step.aggregator());
+  }
+
+  /**
+   * Where the agent works: a writing step opens the run's worktree (live drives only), and every
+   * later step reads there, so it sees what was written.
+   *
+   * @throws KxmException {@code worktree_failed} when the worktree cannot be made
+   */
+  private Assignments.Dispatch dispatch(
+      CompiledPlan.PlanStep step, String agentId, boolean writes) {
+    boolean isolated = writes && isolateWrites;
+    Path workspace;
+    try {
+      workspace = isolated ? worktrees.open() : worktrees.workspace();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.WORKTREE_FAILED, "interrupted while the worktree of run " + runId + " opened");
+    }
+    Duration timeout =
+        step.timeoutMillis() == null
+            ? DEFAULT_AGENT_TIMEOUT
+            : Duration.ofMillis(step.timeoutMillis());
+    return new Assignments.Dispatch(plan.route(agentId).orElse(null), workspace, isolated, timeout);
+  }
+
+  private Outcome worktreeFailed(String stepId, KxmException e) {
+    if (e.code() != ErrorCode.WORKTREE_FAILED) {
+      throw e;
+    }
+    ctx.append(
+        runId,
+        st -> Batch.of(new RunEvent.StepMoved(stepId, StepStatus.FAILED, "worktree_failed")));
+    return new Outcome.Failed("worktree_failed: " + e.getMessage());
   }
 
   private Outcome finishStep(String stepId, Assignments.Result r, String detail) {
@@ -192,8 +308,9 @@ final class Steps {
     return denied ? new Outcome.Failed("approval_denied") : new Outcome.Passed();
   }
 
-  private String prompt(CompiledPlan.PlanStep step, String answers) {
+  private String prompt(CompiledPlan.PlanStep step, String agentId, String answers) {
     StringBuilder out = new StringBuilder();
+    plan.route(agentId).ifPresent(route -> out.append(RoleContext.of(route)).append("\n\n"));
     if (step.prompt() != null) {
       out.append(step.prompt());
     }

@@ -17,6 +17,7 @@ import io.kxm.runtime.api.Resolution;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunDetail;
 import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.api.SpendTotal;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.drive.CompiledPlan;
 import io.kxm.runtime.drive.Drive;
@@ -24,6 +25,7 @@ import io.kxm.runtime.drive.DriveContext;
 import io.kxm.runtime.drive.Ending;
 import io.kxm.runtime.drive.Reconciler;
 import io.kxm.runtime.drive.Recovery;
+import io.kxm.runtime.drive.RunWorktrees;
 import io.kxm.runtime.drive.Settlements;
 import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.receipt.ReceiptKeys;
@@ -127,6 +129,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
             new PromptSidecar(db.getParent()),
             clock,
             root,
+            db.getParent(),
             gates,
             DriveContext.MAX_ATTEMPTS,
             Duration.ofMinutes(10));
@@ -177,7 +180,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
       }
       Ending ending;
       try {
-        ending = new Drive(ctx, runId, toPin, producer, handle::cancelRequested).run();
+        ending =
+            new Drive(ctx, runId, toPin, producer, handle::cancelRequested, !simulatedDrive).run();
       } catch (RuntimeException e) {
         try {
           issue(runId, Ending.UNSETTLED);
@@ -207,7 +211,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   @Override
   public Optional<Receipt> receipt(String runId) {
     store.load(runId);
-    return store.lastReceipt(runId);
+    return LastReceipt.of(store, runId);
   }
 
   @Override
@@ -313,6 +317,27 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   @Override
+  public RunDetail clean(String runId) {
+    ActiveDrive mine = claim(runId);
+    try {
+      RunState s = store.load(runId);
+      if (!s.status().terminal()) {
+        throw new KxmException(
+            ErrorCode.RUN_NOT_FINISHED,
+            "run " + runId + " is " + s.status().wire() + "; its worktree stays until it ends");
+      }
+      RunWorktrees.of(ctx, runId).remove("cleaned on request");
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new KxmException(
+          ErrorCode.WORKTREE_FAILED, "interrupted while the worktree of run " + runId + " went");
+    } finally {
+      release(runId, mine);
+    }
+    return detail(runId);
+  }
+
+  @Override
   public List<RunSummary> reconcile() {
     endOrphanGates();
     List<String> changed = Reconciler.reconcileAll(ctx, active::containsKey);
@@ -393,7 +418,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
             s.lastHash(),
             ctx.clock().instant(),
             null,
-            null);
+            null,
+            SpendTotal.of(s.spent()));
     Receipt signed = receipts.sign(unsigned);
     store.saveReceipt(signed);
     return signed;
@@ -409,7 +435,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   private RunDetail detail(String runId) {
     RunState s = store.load(runId);
-    return RunViews.detail(s, store.lastReceipt(runId).orElse(null));
+    return RunViews.detail(s, LastReceipt.of(store, runId).orElse(null), ctx.runFiles());
   }
 
   static KxmException terminal(RunState s) {

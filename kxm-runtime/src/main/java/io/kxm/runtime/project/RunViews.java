@@ -3,7 +3,10 @@ package io.kxm.runtime.project;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.api.RunDetail;
 import io.kxm.runtime.api.RunSummary;
+import io.kxm.runtime.api.SpendTotal;
+import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
+import java.nio.file.Path;
 
 /** The API's views of a folded run. */
 final class RunViews {
@@ -14,7 +17,10 @@ final class RunViews {
         s.runId(), s.workflowId(), s.status().wire(), s.createdAt(), s.updatedAt());
   }
 
-  static RunDetail detail(RunState s, Receipt lastReceipt) {
+  /**
+   * @param runFiles the project's runtime folder, which patch files are named relative to
+   */
+  static RunDetail detail(RunState s, Receipt lastReceipt, Path runFiles) {
     return new RunDetail(
         summary(s),
         s.steps().values().stream()
@@ -29,7 +35,27 @@ final class RunViews {
             .toList(),
         lastReceipt,
         s.lastSequence(),
-        s.reason());
+        s.reason(),
+        work(s.work(), runFiles),
+        SpendTotal.of(s.spent()));
+  }
+
+  private static RunDetail.WorkView work(RunState.Work w, Path runFiles) {
+    if (w == null) {
+      return null;
+    }
+    RunEvent.WorktreeDiffed d = w.lastDiff();
+    return new RunDetail.WorkView(
+        w.branch(),
+        w.path(),
+        w.removed(),
+        w.baseCommit(),
+        d == null ? null : d.headCommit(),
+        d == null ? null : runFiles.resolve(d.patchFile()).toString(),
+        d == null ? null : d.patchSha256(),
+        d == null ? 0 : d.files(),
+        d == null ? 0 : d.insertions(),
+        d == null ? 0 : d.deletions());
   }
 
   /** An unanswered interaction of a finished run can no longer be answered: it is closed. */

@@ -22,7 +22,7 @@ final class Verifier {
     }
     long count = events.size();
     RunChain.Check chain = RunChain.verify(runId, events);
-    Optional<Receipt> receipt = store.lastReceipt(runId);
+    Optional<Receipt> receipt = LastReceipt.of(store, runId);
     boolean signed = receipt.isPresent() && receipts.verify(receipt.get());
     if (!chain.ok()) {
       return new Verification(

@@ -59,6 +59,10 @@ public final class Receipts {
     node.put("headHash", r.headHash());
     node.put("issuedAt", r.issuedAt().toString());
     node.put("keyId", r.keyId());
+    if (r.spend() != null) {
+      // receipts of runs without spend keep the bytes they were signed with before spend existed
+      node.set("spend", Json.MAPPER.valueToTree(r.spend()));
+    }
     return CanonicalJson.bytes(node);
   }
 
@@ -72,6 +76,7 @@ public final class Receipts {
         r.headHash(),
         r.issuedAt(),
         keyId,
-        signature);
+        signature,
+        r.spend());
   }
 }

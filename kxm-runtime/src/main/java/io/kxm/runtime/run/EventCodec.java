@@ -21,7 +21,11 @@ public final class EventCodec {
           Map.entry("interaction.opened", RunEvent.InteractionOpened.class),
           Map.entry("interaction.resolved", RunEvent.InteractionResolved.class),
           Map.entry("gate.observed", RunEvent.GateObserved.class),
-          Map.entry("memory.briefed", RunEvent.MemoryBriefed.class));
+          Map.entry("memory.briefed", RunEvent.MemoryBriefed.class),
+          Map.entry("attempt.spent", RunEvent.AttemptSpent.class),
+          Map.entry("worktree.opened", RunEvent.WorktreeOpened.class),
+          Map.entry("worktree.diffed", RunEvent.WorktreeDiffed.class),
+          Map.entry("worktree.removed", RunEvent.WorktreeRemoved.class));
 
   private EventCodec() {}
 

@@ -128,4 +128,72 @@ public sealed interface RunEvent {
       return "memory.briefed";
     }
   }
+
+  /**
+   * What one attempt of a live producer used, recorded as it settles: tokens as its harness
+   * reported them and their price from {@code .kxm/prices.yaml}.
+   *
+   * @param usageSource {@code final}, {@code summed} or {@code unavailable}
+   * @param spendUsd the amount in US dollars as a decimal string; null when unknown
+   * @param spendUnknownBecause why the amount is unknown; null when it is known
+   */
+  record AttemptSpent(
+      String attemptId,
+      String stepId,
+      String agentId,
+      String harness,
+      String model,
+      long inputTokens,
+      long outputTokens,
+      long cacheReadTokens,
+      long cacheWriteTokens,
+      long reasoningTokens,
+      String usageSource,
+      String spendUsd,
+      String spendUnknownBecause)
+      implements RunEvent {
+    public String type() {
+      return "attempt.spent";
+    }
+  }
+
+  /**
+   * The run's own Git worktree exists: steps that write work there, on {@code branch}, starting
+   * from {@code baseCommit}, and later gates run there.
+   */
+  record WorktreeOpened(String path, String branch, String baseCommit) implements RunEvent {
+    public String type() {
+      return "worktree.opened";
+    }
+  }
+
+  /**
+   * A writing step ended: everything in the worktree that differs from the base commit, committed
+   * on the run's branch as {@code headCommit} and kept as a patch file in the run's artifacts.
+   *
+   * @param patchFile the patch's path relative to the project's runtime folder
+   * @param headCommit the branch's commit after the step; the base when nothing changed
+   */
+  record WorktreeDiffed(
+      String stepId,
+      String attemptId,
+      String patchSha256,
+      long patchBytes,
+      int files,
+      long insertions,
+      long deletions,
+      String patchFile,
+      String headCommit)
+      implements RunEvent {
+    public String type() {
+      return "worktree.diffed";
+    }
+  }
+
+  /** The worktree's folder is gone; its branch and patches stay. */
+  record WorktreeRemoved(String path, String reason) implements RunEvent {
+    public String type() {
+      return "worktree.removed";
+    }
+  }
 }

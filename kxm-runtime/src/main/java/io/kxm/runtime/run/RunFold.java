@@ -61,6 +61,8 @@ public final class RunFold {
               Map.of(),
               Map.of(),
               Map.of(),
+              List.of(),
+              null,
               e.at(),
               e.at(),
               e.sequence(),
@@ -175,6 +177,33 @@ public final class RunFold {
           throw refused(e, "memory is briefed only while the run is running");
         }
       }
+      case RunEvent.AttemptSpent sp -> {
+        if (!d.attempts.containsKey(sp.attemptId())) {
+          throw refused(e, "spend needs a known attempt, not " + sp.attemptId());
+        }
+        d.spent.add(sp);
+      }
+      case RunEvent.WorktreeOpened o -> {
+        if (d.work != null || d.status != RunStatus.RUNNING) {
+          throw refused(e, "a run opens one worktree, while it is running");
+        }
+        d.work = new RunState.Work(o.path(), o.branch(), o.baseCommit(), null, false);
+      }
+      case RunEvent.WorktreeDiffed diff -> {
+        if (d.work == null || d.work.removed() || !d.attempts.containsKey(diff.attemptId())) {
+          throw refused(e, "a diff needs the run's open worktree and a known attempt");
+        }
+        d.work =
+            new RunState.Work(d.work.path(), d.work.branch(), d.work.baseCommit(), diff, false);
+      }
+      case RunEvent.WorktreeRemoved r -> {
+        if (d.work == null || d.work.removed()) {
+          throw refused(e, "there is no open worktree to remove");
+        }
+        d.work =
+            new RunState.Work(
+                d.work.path(), d.work.branch(), d.work.baseCommit(), d.work.lastDiff(), true);
+      }
     }
     state = d.build(e);
   }
@@ -229,6 +258,8 @@ public final class RunFold {
     final Map<String, RunState.Attempt> attempts;
     final Map<String, RunState.Interaction> interactions;
     final Map<String, String> gateEvidence;
+    final List<RunEvent.AttemptSpent> spent;
+    RunState.Work work;
 
     Draft(RunState s) {
       from = s;
@@ -241,6 +272,8 @@ public final class RunFold {
       attempts = new LinkedHashMap<>(s.attempts());
       interactions = new LinkedHashMap<>(s.interactions());
       gateEvidence = new LinkedHashMap<>(s.gateEvidence());
+      spent = new ArrayList<>(s.spent());
+      work = s.work();
     }
 
     RunState build(StoredEvent e) {
@@ -258,6 +291,8 @@ public final class RunFold {
           attempts,
           interactions,
           gateEvidence,
+          List.copyOf(spent),
+          work,
           from.createdAt(),
           e.at(),
           e.sequence(),

@@ -24,10 +24,25 @@ public record RunState(
     Map<String, Attempt> attempts,
     Map<String, Interaction> interactions,
     Map<String, String> gateEvidence,
+    List<RunEvent.AttemptSpent> spent,
+    Work work,
     Instant createdAt,
     Instant updatedAt,
     long lastSequence,
     String lastHash) {
+
+  /**
+   * The run's worktree and what its writing steps left there.
+   *
+   * @param lastDiff the latest {@code worktree.diffed}; null before a writing step ended
+   * @param removed whether the folder was removed ({@code kxm runs clean})
+   */
+  public record Work(
+      String path,
+      String branch,
+      String baseCommit,
+      RunEvent.WorktreeDiffed lastDiff,
+      boolean removed) {}
 
   public record Step(String stepId, String type, StepStatus status, String detail, int attempts) {}
 

@@ -58,7 +58,11 @@ public interface RunEventLog extends AutoCloseable {
   /** Keeps a signed drive receipt of a run. */
   void saveReceipt(Receipt receipt);
 
-  /** The receipt with the highest head sequence (the latest issued among equals). */
+  /**
+   * The receipt with the highest head sequence (the latest issued among equals), as stored: without
+   * its spend, which the events it covers hold and the caller adds back before the receipt is shown
+   * or checked.
+   */
   Optional<Receipt> lastReceipt(String runId);
 
   /** The sync rows of this log, each named as a row of project {@code projectKey}. */

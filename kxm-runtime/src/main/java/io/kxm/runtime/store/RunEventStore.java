@@ -298,6 +298,10 @@ public final class RunEventStore implements RunEventLog {
         });
   }
 
+  /**
+   * The run's last receipt as stored, without its spend, which the events it covers hold; {@code
+   * ProjectRuntime} adds it back before anyone sees or checks the receipt.
+   */
   @Override
   public synchronized Optional<Receipt> lastReceipt(String runId) {
     return read(
@@ -323,7 +327,9 @@ public final class RunEventStore implements RunEventLog {
                       rs.getString(6),
                       Instant.parse(rs.getString(7)),
                       rs.getString(8),
-                      rs.getString(9)));
+                      rs.getString(9),
+                      // derived from the events it covers: see ProjectRuntime's receipt reads
+                      null));
             }
           }
         });

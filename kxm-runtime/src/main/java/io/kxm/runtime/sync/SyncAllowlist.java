@@ -33,55 +33,108 @@ public final class SyncAllowlist {
   private record Field(String from, String to, FieldKind kind) {}
 
   private static final Map<String, List<Field>> TYPES =
-      Map.of(
-          "run.created",
-          fields("workflowId", ID, "promptSha256", HASH, "revisions", HASHES),
-          "run.moved",
-          List.of(new Field("to", "status", WORD), new Field("reason", "reason", WORD)),
-          "run.plan_pinned",
-          fields("planSha256", HASH, "steps", STEPS),
-          "step.moved",
-          fields("stepId", ID, "to", WORD, "detail", WORD),
-          "assignment.moved",
-          fields("assignmentId", ID, "stepId", ID, "agentId", ID, "to", WORD),
-          "attempt.moved",
-          fields(
-              "attemptId",
-              ID,
-              "assignmentId",
-              ID,
-              "stepId",
-              ID,
-              "to",
-              WORD,
-              "result",
-              WORD,
-              "detail",
-              WORD),
-          "answer.recorded",
-          fields("stepId", ID, "assignmentId", ID, "attemptId", ID, "agentId", ID),
-          "interaction.opened",
-          fields("interactionId", ID, "stepId", ID, "kind", WORD, "targetAgent", ID),
-          "interaction.resolved",
-          fields("interactionId", ID, "approved", BOOL, "by", ID),
-          "gate.observed",
-          fields(
-              "stepId",
-              ID,
-              "attemptId",
-              ID,
-              "gateId",
-              ID,
-              "observationId",
-              ID,
-              "outcome",
-              WORD,
-              "exitCode",
-              INT,
-              "evidenceSha256",
-              HASH));
+      withWorkAndSpend(
+          Map.of(
+              "run.created",
+              fields("workflowId", ID, "promptSha256", HASH, "revisions", HASHES),
+              "run.moved",
+              List.of(new Field("to", "status", WORD), new Field("reason", "reason", WORD)),
+              "run.plan_pinned",
+              fields("planSha256", HASH, "steps", STEPS),
+              "step.moved",
+              fields("stepId", ID, "to", WORD, "detail", WORD),
+              "assignment.moved",
+              fields("assignmentId", ID, "stepId", ID, "agentId", ID, "to", WORD),
+              "attempt.moved",
+              fields(
+                  "attemptId",
+                  ID,
+                  "assignmentId",
+                  ID,
+                  "stepId",
+                  ID,
+                  "to",
+                  WORD,
+                  "result",
+                  WORD,
+                  "detail",
+                  WORD),
+              "answer.recorded",
+              fields("stepId", ID, "assignmentId", ID, "attemptId", ID, "agentId", ID),
+              "interaction.opened",
+              fields("interactionId", ID, "stepId", ID, "kind", WORD, "targetAgent", ID),
+              "interaction.resolved",
+              fields("interactionId", ID, "approved", BOOL, "by", ID),
+              "gate.observed",
+              fields(
+                  "stepId",
+                  ID,
+                  "attemptId",
+                  ID,
+                  "gateId",
+                  ID,
+                  "observationId",
+                  ID,
+                  "outcome",
+                  WORD,
+                  "exitCode",
+                  INT,
+                  "evidenceSha256",
+                  HASH)));
 
   private SyncAllowlist() {}
+
+  /**
+   * What a live attempt used and what a writing step changed travel as counts and hashes: tokens,
+   * files and lines, the patch's hash and the branch's commit, never the patch, its path or the
+   * price text.
+   */
+  private static Map<String, List<Field>> withWorkAndSpend(Map<String, List<Field>> base) {
+    Map<String, List<Field>> all = new java.util.HashMap<>(base);
+    all.put(
+        "attempt.spent",
+        fields(
+            "attemptId",
+            ID,
+            "stepId",
+            ID,
+            "agentId",
+            ID,
+            "harness",
+            WORD,
+            "inputTokens",
+            INT,
+            "outputTokens",
+            INT,
+            "cacheReadTokens",
+            INT,
+            "cacheWriteTokens",
+            INT,
+            "reasoningTokens",
+            INT,
+            "usageSource",
+            WORD));
+    all.put(
+        "worktree.diffed",
+        fields(
+            "stepId",
+            ID,
+            "attemptId",
+            ID,
+            "patchSha256",
+            HASH,
+            "patchBytes",
+            INT,
+            "files",
+            INT,
+            "insertions",
+            INT,
+            "deletions",
+            INT,
+            "headCommit",
+            HASH));
+    return Map.copyOf(all);
+  }
 
   /**
    * The event to send for {@code row} under the hub project {@code project}.

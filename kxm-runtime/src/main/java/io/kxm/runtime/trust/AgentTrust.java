@@ -11,7 +11,7 @@ import tools.jackson.databind.JsonNode;
 final class AgentTrust {
   static final Set<String> TOOL_FIELDS = Set.of("tools", "allowedTools");
   private static final Set<String> KNOWN =
-      Set.of("id", "harness", "model", "role", "purpose", "tools", "allowedTools");
+      Set.of("id", "harness", "model", "role", "purpose", "command", "tools", "allowedTools");
 
   private AgentTrust() {}
 
@@ -46,6 +46,13 @@ final class AgentTrust {
         "$.model",
         "agent-route-changed",
         "the agent runs on another model");
+    c.widenIfChanged(
+        before,
+        after,
+        "command",
+        "$.command",
+        "agent-route-changed",
+        "the agent's command harness runs another program");
     role(c, before, after);
     c.neutralIfChanged(
         before,

@@ -164,7 +164,13 @@ class DispatchMemoryTest {
 
     runtime.drive(run.runId(), false);
 
-    assertThat(prompts).singleElement().asString().isEqualTo(starterPrompt() + "add a changelog");
+    // the agent's role, the step's prompt and the run's: no memory section
+    assertThat(prompts)
+        .singleElement()
+        .asString()
+        .startsWith("# Your role\n\nYou are the agent 'coder'")
+        .endsWith("\n\n" + starterPrompt() + "add a changelog")
+        .doesNotContain("# Project memory");
     assertThat(events(run.runId())).extracting(OutboxRow::type).doesNotContain("memory.briefed");
   }
 

@@ -206,7 +206,15 @@ class DriveTest {
     assertThat(producer.requests.get(0).prompt()).contains("Weigh in.", "which structure?");
     var aggregator = producer.requests.get(2);
     assertThat(aggregator.agentId()).isEqualTo("lead");
-    assertThat(aggregator.prompt()).contains("[coder]\nuse a queue", "[critic]\nuse a stack");
+    // the proposers answer in parallel, so either may have drawn the first scripted answer
+    String first = producer.requests.get(0).agentId();
+    String second = producer.requests.get(1).agentId();
+    assertThat(List.of(first, second)).containsExactlyInAnyOrder("coder", "critic");
+    assertThat(aggregator.prompt())
+        .contains("[" + first + "]\nuse a queue", "[" + second + "]\nuse a stack")
+        .contains("[coder]\n", "[critic]\n");
+    assertThat(aggregator.prompt().indexOf("[coder]"))
+        .isLessThan(aggregator.prompt().indexOf("[critic]"));
     assertThat(view(result.run(), "discuss").attempts()).isEqualTo(3);
   }
 

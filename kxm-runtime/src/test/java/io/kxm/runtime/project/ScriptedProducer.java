@@ -7,7 +7,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.BooleanSupplier;
 
-/** Answers from a script, in order, and remembers every request; answers once the script ends. */
+/**
+ * Answers from a script, in order, and remembers every request; answers once the script ends.
+ * Proposers of a {@code moa} step call it from several threads: the i-th request recorded gets the
+ * i-th answer.
+ */
 final class ScriptedProducer implements AgentProducer {
   final Queue<ProducerResult> script;
   final List<ProducerRequest> requests = new CopyOnWriteArrayList<>();
@@ -17,7 +21,7 @@ final class ScriptedProducer implements AgentProducer {
   }
 
   @Override
-  public ProducerResult produce(ProducerRequest request, BooleanSupplier cancelled) {
+  public synchronized ProducerResult produce(ProducerRequest request, BooleanSupplier cancelled) {
     requests.add(request);
     ProducerResult next = script.poll();
     return next != null

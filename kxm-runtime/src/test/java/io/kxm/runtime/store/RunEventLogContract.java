@@ -256,10 +256,12 @@ public abstract class RunEventLogContract {
   void the_last_receipt_is_the_one_with_the_highest_head() {
     created("run_1");
     Instant t = next();
-    Receipt early = new Receipt("rcp_1", "run_1", "drive", "running", 3, "h3", t, "k1", "s1");
-    Receipt late = new Receipt("rcp_2", "run_1", "drive", "completed", 9, "h9", t, "k1", "s2");
+    Receipt early = new Receipt("rcp_1", "run_1", "drive", "running", 3, "h3", t, "k1", "s1", null);
+    Receipt late =
+        new Receipt("rcp_2", "run_1", "drive", "completed", 9, "h9", t, "k1", "s2", null);
     Receipt stale =
-        new Receipt("rcp_3", "run_1", "drive", "running", 5, "h5", t.plusSeconds(60), "k1", "s3");
+        new Receipt(
+            "rcp_3", "run_1", "drive", "running", 5, "h5", t.plusSeconds(60), "k1", "s3", null);
 
     log.saveReceipt(early);
     log.saveReceipt(late);

@@ -12,6 +12,7 @@ import tools.jackson.databind.JsonNode;
  * @param sandboxed the turn's route asks for the sandbox ({@code sandbox: true} in routes.yaml): a
  *     harness that starts a process starts it inside {@link io.kxm.runtime.sandbox.Sandbox} or
  *     refuses with {@code sandbox_unavailable}
+ * @param access what the agent may do to the workspace
  */
 public record TurnInput(
     String sessionId,
@@ -21,13 +22,15 @@ public record TurnInput(
     String prompt,
     List<SessionMessage> history,
     List<JsonNode> resumed,
-    boolean sandboxed) {
+    boolean sandboxed,
+    WorkspaceAccess access) {
   public TurnInput {
     history = List.copyOf(history);
     resumed = List.copyOf(resumed);
+    access = access == null ? WorkspaceAccess.SESSION : access;
   }
 
-  /** A turn outside the sandbox. */
+  /** A session's turn, outside the sandbox. */
   public TurnInput(
       String sessionId,
       String runId,
@@ -37,5 +40,40 @@ public record TurnInput(
       List<SessionMessage> history,
       List<JsonNode> resumed) {
     this(sessionId, runId, workspaceRoot, model, prompt, history, resumed, false);
+  }
+
+  /** A session's turn, in the sandbox when its route asks for it. */
+  public TurnInput(
+      String sessionId,
+      String runId,
+      String workspaceRoot,
+      String model,
+      String prompt,
+      List<SessionMessage> history,
+      List<JsonNode> resumed,
+      boolean sandboxed) {
+    this(
+        sessionId,
+        runId,
+        workspaceRoot,
+        model,
+        prompt,
+        history,
+        resumed,
+        sandboxed,
+        WorkspaceAccess.SESSION);
+  }
+
+  /** A workflow step's turn, outside the sandbox, with what the step may do to the workspace. */
+  public TurnInput(
+      String sessionId,
+      String runId,
+      String workspaceRoot,
+      String model,
+      String prompt,
+      List<SessionMessage> history,
+      List<JsonNode> resumed,
+      WorkspaceAccess access) {
+    this(sessionId, runId, workspaceRoot, model, prompt, history, resumed, false, access);
   }
 }

@@ -6,6 +6,7 @@ import io.kxm.core.json.Json;
 import io.kxm.runtime.usage.TokenUsage;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.api.WorkspaceAccess;
 import io.kxm.session.provider.ConversationItem;
 import io.kxm.session.provider.ModelClient;
 import io.kxm.session.provider.ModelListener;
@@ -77,7 +78,11 @@ final class AgentLoop {
    * @throws InterruptedException when the turn was cancelled
    */
   String run() throws InterruptedException {
-    worktree = worktrees.existing(input.sessionId()).orElse(null);
+    // only a session has a worktree of its own; a run's turn works in the folder it is given
+    worktree =
+        input.access() == WorkspaceAccess.SESSION
+            ? worktrees.existing(input.sessionId()).orElse(null)
+            : null;
     List<ConversationItem> items = new ArrayList<>(Conversations.fromHistory(input.history()));
     items.add(new ConversationItem.UserText(input.prompt()));
     try {
@@ -86,7 +91,13 @@ final class AgentLoop {
         ModelReply reply =
             model.complete(
                 new ModelRequest(
-                    modelName, SYSTEM, items, tools.specs(), settings.maxOutputTokens()),
+                    modelName,
+                    SYSTEM,
+                    items,
+                    input.access() == WorkspaceAccess.READ_ONLY
+                        ? tools.readingSpecs()
+                        : tools.specs(),
+                    settings.maxOutputTokens()),
                 listener);
         usage(reply.usage());
         if (reply.calls().isEmpty()) {
@@ -158,6 +169,17 @@ final class AgentLoop {
     boolean changes = tools.tool(call.name()).map(WorkspaceTool::changesFiles).orElse(false);
     if (!changes) {
       return tools.run(call.name(), call.input(), readFolder());
+    }
+    switch (input.access()) {
+      case READ_ONLY -> {
+        return ToolRun.error(
+            "this turn is read-only: '" + call.name() + "' changes files and is not offered");
+      }
+      case WRITE -> {
+        // the workspace is a run's own worktree: the run records the diff, nobody approves
+        return tools.run(call.name(), call.input(), new WorkspacePaths(workspace));
+      }
+      case SESSION -> {}
     }
     Approvals.Decision decision = decided;
     if (decision == null && !settings.autoApprove().allows(call.name())) {

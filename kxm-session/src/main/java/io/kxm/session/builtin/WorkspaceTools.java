@@ -32,6 +32,14 @@ final class WorkspaceTools {
     return byName.values().stream().map(WorkspaceTool::spec).toList();
   }
 
+  /** The tools that change nothing, all a read-only turn is offered. */
+  List<ToolSpec> readingSpecs() {
+    return byName.values().stream()
+        .filter(t -> !t.changesFiles())
+        .map(WorkspaceTool::spec)
+        .toList();
+  }
+
   Optional<WorkspaceTool> tool(String name) {
     return Optional.ofNullable(byName.get(name));
   }

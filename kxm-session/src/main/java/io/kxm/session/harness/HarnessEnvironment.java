@@ -21,6 +21,13 @@ public final class HarnessEnvironment {
   public static final String RUN_ID = "KXM_RUN_ID";
   public static final String WORKSPACE_ROOT = "KXM_WORKSPACE_ROOT";
 
+  /**
+   * {@code session}, {@code read-only} or {@code write}: what the turn may do to the workspace
+   * ({@link io.kxm.session.api.WorkspaceAccess}); a command harness is the operator's program, so
+   * it is told, and keeps to it itself.
+   */
+  public static final String WORKSPACE_ACCESS = "KXM_WORKSPACE_ACCESS";
+
   private HarnessEnvironment() {}
 
   /** The environment for {@code input}'s turn, built from {@code supervisor}'s. */
@@ -34,6 +41,7 @@ public final class HarnessEnvironment {
     env.put(SESSION_ID, input.sessionId());
     env.put(RUN_ID, input.runId());
     env.put(WORKSPACE_ROOT, input.workspaceRoot());
+    env.put(WORKSPACE_ACCESS, input.access().wireName());
     return env;
   }
 

@@ -66,6 +66,9 @@ public final class ClaudeCodeHarness implements Harness {
   /** What the CLI may run without asking: the kxm tools. */
   static final String ALLOWED_TOOLS = "mcp__" + KxmMcpServer.NAME + "__*";
 
+  /** The CLI's tools that change files or run commands, withheld from a read-only turn. */
+  static final String CHANGING_TOOLS = "Bash,Edit,Write,MultiEdit,NotebookEdit";
+
   private final Map<String, String> supervisor;
   private final Clock clock;
 
@@ -139,6 +142,12 @@ public final class ClaudeCodeHarness implements Harness {
             "--strict-mcp-config",
             "--allowedTools",
             ALLOWED_TOOLS));
+    switch (input.access()) {
+      case READ_ONLY -> argv.addAll(List.of("--disallowedTools", CHANGING_TOOLS));
+      // a run's worktree is the agent's to change: edits there need nobody's approval
+      case WRITE -> argv.addAll(List.of("--permission-mode", "acceptEdits"));
+      case SESSION -> {}
+    }
     return argv;
   }
 

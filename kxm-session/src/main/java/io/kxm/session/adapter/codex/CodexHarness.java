@@ -11,6 +11,7 @@ import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.api.WorkspaceAccess;
 import io.kxm.session.harness.ProcessTurn;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -37,6 +38,9 @@ public final class CodexHarness implements Harness {
    * reach no network.
    */
   static final String SANDBOX = "workspace-write";
+
+  /** The sandbox of a read-only turn: commands may read, and write nowhere. */
+  static final String READ_ONLY_SANDBOX = "read-only";
 
   private final Map<String, String> environment;
   private final Clock clock;
@@ -74,7 +78,8 @@ public final class CodexHarness implements Harness {
           KxmMcpServer.fromSupervisor(environment, "codex-" + input.sessionId());
       home.write("config.toml", CodexConfig.render(baseUrl(), kxm));
       ProcessBuilder builder =
-          new ProcessBuilder(argv(codex.path(), root, input.model())).directory(root.toFile());
+          new ProcessBuilder(argv(codex.path(), root, input.model(), input.access()))
+              .directory(root.toFile());
       builder.environment().clear();
       builder
           .environment()
@@ -101,6 +106,10 @@ public final class CodexHarness implements Harness {
    * {@code codex exec} with the prompt on stdin; a model named {@code openai/x} runs as {@code x}.
    */
   static List<String> argv(Path codex, Path root, String model) {
+    return argv(codex, root, model, WorkspaceAccess.SESSION);
+  }
+
+  static List<String> argv(Path codex, Path root, String model, WorkspaceAccess access) {
     List<String> argv = new ArrayList<>();
     argv.add(codex.toString());
     argv.add("exec");
@@ -110,7 +119,7 @@ public final class CodexHarness implements Harness {
     argv.add("--color");
     argv.add("never");
     argv.add("--sandbox");
-    argv.add(SANDBOX);
+    argv.add(access == WorkspaceAccess.READ_ONLY ? READ_ONLY_SANDBOX : SANDBOX);
     argv.add("-C");
     argv.add(root.toString());
     if (model != null && !model.isBlank()) {

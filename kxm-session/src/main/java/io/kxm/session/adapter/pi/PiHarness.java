@@ -13,10 +13,12 @@ import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.api.WorkspaceAccess;
 import io.kxm.session.harness.ProcessTurn;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -32,6 +34,9 @@ import java.util.function.Consumer;
  * Anthropic or OpenAI model never runs through Pi.
  */
 public final class PiHarness implements Harness {
+  /** Pi's tools that only read, all a read-only turn gets. */
+  static final String READ_ONLY_TOOLS = "read,grep,find,ls";
+
   static final CliBinary BINARY =
       new CliBinary("pi", "KXM_PI_BIN", "@mariozechner/pi-coding-agent");
 
@@ -63,20 +68,23 @@ public final class PiHarness implements Harness {
     ScratchFolder agentDir = ScratchFolder.create("kxm-pi-");
     try {
       agentDir.write("models.json", PiModels.render(baseUrl, modelId));
-      ProcessBuilder builder =
-          new ProcessBuilder(
-                  List.of(
-                      pi.path().toString(),
-                      "-p",
-                      "--mode",
-                      "json",
-                      "--no-session",
-                      "--offline",
-                      "--provider",
-                      PiModels.PROVIDER,
-                      "--model",
-                      modelId))
-              .directory(root.toFile());
+      List<String> argv =
+          new ArrayList<>(
+              List.of(
+                  pi.path().toString(),
+                  "-p",
+                  "--mode",
+                  "json",
+                  "--no-session",
+                  "--offline",
+                  "--provider",
+                  PiModels.PROVIDER,
+                  "--model",
+                  modelId));
+      if (input.access() == WorkspaceAccess.READ_ONLY) {
+        argv.addAll(List.of("--tools", READ_ONLY_TOOLS));
+      }
+      ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile());
       builder.environment().clear();
       builder
           .environment()

@@ -1,0 +1,31 @@
+package io.kxm.runtime.api;
+
+import java.util.List;
+
+/**
+ * Who answers an agent step and on what, as the run's plan pinned it from the agent's file: the
+ * harness (the agent's own, else the project's {@code defaultHarness}), the model, and for a {@code
+ * command} harness the program to start. A live producer admits it against {@code .kxm/routes.yaml}
+ * before every attempt and never runs another route in its place.
+ *
+ * @param harness null when neither the agent nor the project names one
+ * @param command the argv of a {@code command} harness; empty for every other harness
+ * @param role the agent's role, null when it names none
+ */
+public record AgentRoute(
+    String agentId,
+    String harness,
+    String model,
+    List<String> command,
+    String role,
+    String purpose) {
+  public AgentRoute {
+    command = command == null ? List.of() : List.copyOf(command);
+  }
+
+  /** The route of a bundle's agent, its harness already defaulted by the loader. */
+  public static AgentRoute of(ProjectBundle.Agent agent) {
+    return new AgentRoute(
+        agent.id(), agent.harness(), agent.model(), agent.command(), agent.role(), agent.purpose());
+  }
+}

@@ -1,0 +1,154 @@
+package io.kxm.session.drive;
+
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.runtime.api.AgentProducer;
+import io.kxm.runtime.api.AgentRoute;
+import io.kxm.runtime.config.RoutingConfig;
+import io.kxm.runtime.route.RouteAdmission;
+import io.kxm.runtime.route.RouteHarness;
+import io.kxm.session.api.Harness;
+import io.kxm.session.api.HarnessSpec;
+import io.kxm.session.api.HarnessTurn;
+import io.kxm.session.api.TurnInput;
+import io.kxm.session.api.TurnOutcome;
+import io.kxm.session.api.WorkspaceAccess;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.BooleanSupplier;
+import java.util.function.Function;
+
+/**
+ * The live producer: each attempt of an agent step runs as one turn of the agent's routed harness
+ * ({@code claude-code}, {@code codex}, {@code pi}, {@code builtin} or {@code command}), in the
+ * attempt's workspace, read-only unless the step writes. The route is admitted against the
+ * project's {@code .kxm/routes.yaml} first, and a refused route is never swapped for another.
+ *
+ * <p>Results: a final message is the attempt's {@code outcome}; a route, harness or login refused
+ * before anything ran is {@code producer_rejected}; a harness that failed, fell silent or ran past
+ * the step's timeout leaves the outcome unknown; a cancel ends its process tree.
+ */
+public final class HarnessProducer implements AgentProducer {
+  /** How often a running attempt checks for a cancel. */
+  static final Duration POLL = Duration.ofMillis(200);
+
+  /** How long a cancelled harness gets to end before the attempt stops waiting for it. */
+  static final Duration CANCEL_GRACE = Duration.ofSeconds(30);
+
+  private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
+
+  private final Function<HarnessSpec, Harness> harnesses;
+
+  /**
+   * @param harnesses the harnesses by type, as sessions get them ({@link
+   *     io.kxm.session.turn.Harnesses#standard})
+   */
+  public HarnessProducer(Function<HarnessSpec, Harness> harnesses) {
+    this.harnesses = harnesses;
+  }
+
+  @Override
+  public ProducerResult produce(ProducerRequest request, BooleanSupplier cancelled) {
+    if (cancelled.getAsBoolean()) {
+      return new ProducerResult.Cancelled();
+    }
+    AgentRoute route = request.route();
+    Harness harness;
+    HarnessSpec spec;
+    try {
+      spec = admit(request, route);
+      harness = harnesses.apply(spec);
+    } catch (KxmException e) {
+      return new ProducerResult.Rejected(e.code().code(), e.getMessage());
+    }
+    AttemptOutputs outputs = new AttemptOutputs(route, request.projectRoot());
+    HarnessTurn turn;
+    try {
+      turn = harness.start(input(request, route), outputs);
+    } catch (KxmException e) {
+      // nothing ran: the harness, its binary or its login refused before a process existed
+      return new ProducerResult.Rejected(e.code().code(), e.getMessage());
+    }
+    try (turn) {
+      return await(request, turn, outputs, cancelled);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      turn.cancel();
+      return new ProducerResult.Cancelled(outputs.usage());
+    }
+  }
+
+  /** The harness the route names, once {@code routes.yaml} admits it. */
+  private static HarnessSpec admit(ProducerRequest request, AgentRoute route) {
+    if (route == null) {
+      throw new KxmException(
+          ErrorCode.RUN_PLAN_INVALID,
+          "run "
+              + request.runId()
+              + " pinned its plan without the route of agent "
+              + request.agentId()
+              + "; start a new run with 'kxm run'");
+    }
+    if (route.harness() == null) {
+      throw new KxmException(
+          ErrorCode.ROUTE_NOT_ADMITTED,
+          "agent "
+              + route.agentId()
+              + " names no harness and .kxm/project.yaml sets no defaultHarness");
+    }
+    new RouteAdmission(RoutingConfig.routes(request.projectRoot()))
+        .admit(route.harness(), route.model());
+    boolean command = RouteHarness.COMMAND.wireName().equals(route.harness());
+    if (command && route.command().isEmpty()) {
+      throw new KxmException(
+          ErrorCode.HARNESS_INVALID,
+          "agent " + route.agentId() + " runs in the command harness but names no 'command'");
+    }
+    return new HarnessSpec(route.harness(), command ? route.command() : List.of());
+  }
+
+  private static TurnInput input(ProducerRequest request, AgentRoute route) {
+    return new TurnInput(
+        request.runId() + "." + request.stepId() + "." + request.agentId(),
+        request.runId(),
+        request.workspace().toString(),
+        route.model(),
+        request.prompt(),
+        List.of(),
+        List.of(),
+        request.writes() ? WorkspaceAccess.WRITE : WorkspaceAccess.READ_ONLY);
+  }
+
+  private static ProducerResult await(
+      ProducerRequest request, HarnessTurn turn, AttemptOutputs outputs, BooleanSupplier cancelled)
+      throws InterruptedException {
+    Duration limit = request.timeout() == null ? DEFAULT_TIMEOUT : request.timeout();
+    long deadline = System.nanoTime() + limit.toNanos();
+    TurnOutcome outcome = null;
+    while (outcome == null) {
+      outputs.refuseQuestions(turn);
+      if (cancelled.getAsBoolean()) {
+        turn.cancel();
+        turn.await(CANCEL_GRACE);
+        return new ProducerResult.Cancelled(outputs.usage());
+      }
+      if (System.nanoTime() - deadline > 0) {
+        turn.cancel();
+        turn.await(CANCEL_GRACE);
+        return new ProducerResult.Unknown(
+            "the attempt ran past its timeout of " + limit.toMillis() + " ms and was ended",
+            outputs.usage());
+      }
+      outcome = turn.await(POLL);
+    }
+    if (outcome.succeeded()) {
+      return new ProducerResult.Answered(outcome.finalMessage(), outputs.usage());
+    }
+    String said = turn.diagnosis();
+    return new ProducerResult.Unknown(
+        outcome.outcome()
+            + (outcome.error() == null ? "" : " (" + outcome.error() + ")")
+            + (said.isBlank() ? "" : ": " + said),
+        outputs.usage());
+  }
+}
