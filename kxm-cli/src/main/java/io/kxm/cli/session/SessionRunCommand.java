@@ -10,6 +10,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
@@ -59,6 +60,10 @@ public final class SessionRunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     String words = prompt == null || prompt.isEmpty() ? null : String.join(" ", prompt);
+    if (words == null && promptFile == null) {
+      throw new ParameterException(
+          spec.commandLine(), "Missing required parameter: 'PROMPT' (or --prompt-file FILE)");
+    }
     String text = PromptInput.read(spec, words, promptFile, System.in);
     JsonNode run = SessionApi.connect(context).submit(sessionId, text);
     String runId = SessionText.text(run, "id");

@@ -276,7 +276,11 @@ class SessionCliTest {
         .containsExactly(third, second, running);
     for (String runId : List.of(running, second, third)) {
       assertThat(
-              kxm.kxm("runs", "status", runId, "--json").json().path("run").path("status").asString())
+              kxm.kxm("runs", "status", runId, "--json")
+                  .json()
+                  .path("run")
+                  .path("status")
+                  .asString())
           .as(runId)
           .isEqualTo("cancelled");
     }

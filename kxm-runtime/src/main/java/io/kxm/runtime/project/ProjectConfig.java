@@ -3,6 +3,7 @@ package io.kxm.runtime.project;
 import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.Revisions;
+import java.util.List;
 
 /**
  * A project's reviewed {@code .kxm/} tree: which one a new run pins, and what a pinned run reads on
@@ -32,7 +33,7 @@ public interface ProjectConfig {
    * The files of a dirty or unpinned run that changed since it was created, for a refusal that
    * names them; empty when none can be named.
    */
-  default java.util.List<String> changedSince(ConfigPin pin) {
-    return java.util.List.of();
+  default List<String> changedSince(ConfigPin pin) {
+    return List.of();
   }
 }

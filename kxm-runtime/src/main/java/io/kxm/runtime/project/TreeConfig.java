@@ -83,7 +83,7 @@ public final class TreeConfig implements ProjectConfig {
     List<String> changed = new ArrayList<>();
     for (String file : files) {
       if (!String.valueOf(now.get(file)).equals(String.valueOf(pin.digests().get(file)))) {
-        changed.add(".kxm/" + file);
+        changed.add(ConfigTree.KXM_PREFIX + file);
       }
     }
     return changed;
