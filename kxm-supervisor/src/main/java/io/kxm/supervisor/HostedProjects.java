@@ -157,7 +157,8 @@ final class HostedProjects implements AutoCloseable {
         throw new KxmException(
             ErrorCode.PROJECT_ROOT_INVALID, "projectRoot " + real + " is not a folder");
       }
-      if (!Files.isDirectory(real.resolve(".kxm"), LinkOption.NOFOLLOW_LINKS)) {
+      // a linked .kxm is let through, for the loader to refuse as kxm config validate does
+      if (!Files.exists(real.resolve(".kxm"), LinkOption.NOFOLLOW_LINKS)) {
         throw new KxmException(
             ErrorCode.CONFIG_NOT_FOUND, "the project " + real + " has no .kxm/ folder");
       }

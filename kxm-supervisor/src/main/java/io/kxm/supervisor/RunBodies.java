@@ -11,7 +11,8 @@ import tools.jackson.databind.JsonNode;
 
 /** Reads and checks the JSON bodies of the run routes; every refusal names the field. */
 final class RunBodies {
-  static final int MAX_PROMPT_CHARS = 64 * 1024;
+  // the runtime's own limit (RunSlots), so a prompt is refused for its length in one place
+  static final int MAX_PROMPT_CHARS = 256 * 1024;
   static final int MAX_TEXT_CHARS = 8 * 1024;
   static final int MAX_NAME_CHARS = 128;
 
@@ -39,6 +40,10 @@ final class RunBodies {
 
   static String projectRoot(JsonNode body) {
     return requiredText(body, "projectRoot", 4096);
+  }
+
+  static boolean allowDirty(JsonNode body) {
+    return optionalBoolean(body, "allowDirty", false);
   }
 
   static boolean simulated(JsonNode body) {

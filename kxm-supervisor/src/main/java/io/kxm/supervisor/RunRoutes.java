@@ -69,16 +69,20 @@ final class RunRoutes {
   }
 
   private void create(Context ctx) {
-    var body = SupervisorApp.body(ctx, "projectRoot", "workflow", "prompt");
+    var body = SupervisorApp.body(ctx, "projectRoot", "workflow", "prompt", "allowDirty");
     Hosted project = projects.forRoot(RunBodies.projectRoot(body));
-    RunSummary run = project.runs().create(RunBodies.workflow(body), RunBodies.prompt(body));
+    RunSummary run =
+        project
+            .runs()
+            .create(RunBodies.workflow(body), RunBodies.prompt(body), RunBodies.allowDirty(body));
     projects.recordRun(run.runId(), project.entry());
     log.info(
         "run.created",
         Map.of(
             "runId", run.runId(),
             "workflow", run.workflowId(),
-            "projectKey", project.entry().projectKey()));
+            "projectKey", project.entry().projectKey(),
+            "dirty", run.config() != null && run.config().dirty()));
     ctx.status(201).json(run);
   }
 
@@ -88,7 +92,13 @@ final class RunRoutes {
       throw new KxmException(
           ErrorCode.PROJECT_ROOT_INVALID, "the query parameter projectRoot is required");
     }
-    ctx.json(Map.of("runs", projects.forRoot(root).runs().list()));
+    Hosted project = projects.forRoot(root);
+    ctx.json(
+        Map.of(
+            "runs",
+            project.runs().list(),
+            "sessionRuns",
+            sessions.runsUnder(project.entry().canonicalRoot())));
   }
 
   private void drive(Context ctx) {

@@ -12,6 +12,9 @@ import io.kxm.session.api.StreamKey;
 import io.kxm.session.stream.EventStream;
 import io.kxm.session.stream.StreamCursor;
 import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -48,6 +51,30 @@ final class SessionRoutes {
     routes.get("/v1/sessions/{id}/messages", this::messages);
     routes.post("/v1/sessions/{id}/runs", this::submit);
     routes.get("/v1/sessions/{id}/events", this::sessionEvents);
+  }
+
+  /**
+   * The runs of the sessions whose workspace is {@code root} or a folder below it, oldest session
+   * first, for the project's run list: the row of each, without its prompt or messages.
+   */
+  List<ObjectNode> runsUnder(Path root) {
+    List<Session> inProject = new ArrayList<>();
+    for (Session session : sessions.list(SessionBodies.MAX_LIMIT)) {
+      if (Path.of(session.workspaceRoot()).toAbsolutePath().normalize().startsWith(root)) {
+        inProject.addFirst(session);
+      }
+    }
+    List<ObjectNode> runs = new ArrayList<>();
+    for (Session session : inProject) {
+      for (SessionRun run : sessions.runs(session.id())) {
+        ObjectNode row = SessionJson.run(run);
+        row.remove("prompt");
+        row.remove("finalMessage");
+        row.remove("error");
+        runs.add(row);
+      }
+    }
+    return runs;
   }
 
   private void create(Context ctx) {

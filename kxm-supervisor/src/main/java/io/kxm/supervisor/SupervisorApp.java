@@ -26,7 +26,8 @@ import tools.jackson.databind.node.ObjectNode;
  * envelope {@code {"error": {"code", "message", "hint"}}}.
  */
 final class SupervisorApp {
-  static final long MAX_BODY_BYTES = 256 * 1024;
+  // a prompt of 256 Ki code points, each up to four bytes, and the rest of its body
+  static final long MAX_BODY_BYTES = 1152 * 1024;
   private static final String BODY = "kxm.body";
 
   private SupervisorApp() {}

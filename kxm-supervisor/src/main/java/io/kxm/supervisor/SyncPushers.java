@@ -14,9 +14,10 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 
 /**
- * One outbox pusher per open project while the machine is bound to a hub. The binding file is read
- * again on every refresh, so {@code kxm hub bind} takes effect without restarting the supervisor;
- * without a binding no pusher runs and outbox rows wait.
+ * One outbox pusher per open project that is bound to a hub. Each project's binding file is read
+ * again on every refresh, so {@code kxm hub bind} takes effect without restarting the supervisor; a
+ * project without a binding runs no pusher and its outbox rows wait, whatever other projects on the
+ * machine are bound to.
  */
 final class SyncPushers implements AutoCloseable {
   private final StatePaths state;
@@ -24,9 +25,11 @@ final class SyncPushers implements AutoCloseable {
   private final Clock clock;
   private final SupervisorLog log;
   private final Executor loops = r -> Thread.ofVirtual().name("kxm-sync-push").start(r);
-  private final Map<String, OutboxPusher> running = new HashMap<>();
-  private HubBinding current;
+  private final Map<String, Running> running = new HashMap<>();
   private boolean closed;
+
+  /** A project's pusher and the binding it pushes with. */
+  private record Running(HubBinding binding, OutboxPusher pusher) {}
 
   SyncPushers(StatePaths state, String runtimeId, Clock clock, SupervisorLog log) {
     this.state = state;
@@ -36,51 +39,54 @@ final class SyncPushers implements AutoCloseable {
   }
 
   /**
-   * Starts pushers for projects opened since the last call; restarts all when the binding moved.
+   * Starts pushers for bound projects opened since the last call; restarts a project's pusher when
+   * its binding moved and stops it when the binding is gone.
    */
   synchronized void refresh(Map<String, ProjectRuns> open) {
     if (closed) {
       return;
     }
-    HubBinding binding = readBinding().orElse(null);
-    if (!Objects.equals(binding, current)) {
-      stopAll();
-      current = binding;
-      if (binding != null) {
-        log.info("sync.bound", Map.of("url", binding.url().toString()));
-      }
-    }
-    if (current == null) {
-      return;
-    }
     open.forEach((projectKey, runs) -> {
-      if (!running.containsKey(projectKey) && runs instanceof Outbox outbox) {
+      HubBinding binding = readBinding(projectKey).orElse(null);
+      Running now = running.get(projectKey);
+      if (now != null && Objects.equals(now.binding(), binding)) {
+        return;
+      }
+      if (now != null) {
+        now.pusher().close();
+        running.remove(projectKey);
+      }
+      if (binding != null && runs instanceof Outbox outbox) {
         OutboxPusher pusher =
-            new OutboxPusher(outbox, current, runtimeId, clock, PushSettings.defaults());
+            new OutboxPusher(outbox, binding, runtimeId, clock, PushSettings.defaults());
         pusher.start(loops);
-        running.put(projectKey, pusher);
+        running.put(projectKey, new Running(binding, pusher));
+        log.info(
+            "sync.bound",
+            Map.of(
+                "projectKey", projectKey,
+                "url", binding.url().toString(),
+                "project", binding.project()));
       }
     });
   }
 
-  private Optional<HubBinding> readBinding() {
+  private Optional<HubBinding> readBinding(String projectKey) {
     try {
-      return HubBinding.load(state);
+      return HubBinding.load(state, projectKey);
     } catch (RuntimeException e) {
-      // A broken binding file stops syncing, never the supervisor; the rows keep waiting.
-      log.warn("sync.binding_unreadable", Map.of("message", String.valueOf(e.getMessage())));
+      // A broken binding file stops that project's syncing, never the supervisor; rows wait.
+      log.warn(
+          "sync.binding_unreadable",
+          Map.of("projectKey", projectKey, "message", String.valueOf(e.getMessage())));
       return Optional.empty();
     }
-  }
-
-  private void stopAll() {
-    running.values().forEach(OutboxPusher::close);
-    running.clear();
   }
 
   @Override
   public synchronized void close() {
     closed = true;
-    stopAll();
+    running.values().forEach(r -> r.pusher().close());
+    running.clear();
   }
 }

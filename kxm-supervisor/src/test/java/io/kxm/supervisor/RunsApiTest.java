@@ -7,6 +7,7 @@ import io.kxm.core.json.Json;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.runtime.config.StarterConfig;
 import io.kxm.supervisor.SupervisorHttp.Reply;
+import io.kxm.testkit.GitRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -55,6 +56,7 @@ class RunsApiTest {
             type: gate
             gate: slow
         """);
+    GitRepository.commitAll(project, "starter");
     StatePaths state = new StatePaths(dir.resolve("state"));
     supervisor =
         Supervisor.start(
@@ -108,6 +110,39 @@ class RunsApiTest {
         Files.readString(SupervisorPaths.of(new StatePaths(dir.resolve("state"))).logFile());
     assertThat(log).contains("run.created").contains(runId).doesNotContain("hello");
     assertThat(log).doesNotContain(token);
+  }
+
+  @Test
+  void an_uncommitted_tree_is_refused_unless_the_body_allows_it_and_the_run_says_so()
+      throws Exception {
+    Path gates = project.resolve(".kxm/gates.yaml");
+    Files.writeString(gates, Files.readString(gates).replace("Always passes.", "Not reviewed."));
+
+    Reply refused = SupervisorHttp.post(url + "/v1/runs", token, createBody("example"));
+    assertThat(refused.status()).isEqualTo(409);
+    assertThat(refused.code()).isEqualTo("config_uncommitted");
+    assertThat(refused.body().toString()).contains(".kxm/gates.yaml");
+
+    Reply allowed =
+        SupervisorHttp.post(
+            url + "/v1/runs",
+            token,
+            Json.write(
+                Map.of(
+                    "projectRoot",
+                    project.toString(),
+                    "workflow",
+                    "slow",
+                    "prompt",
+                    "x".repeat(200 * 1024),
+                    "allowDirty",
+                    true)));
+    assertThat(allowed.status()).as(allowed.body().toString()).isEqualTo(201);
+    assertThat(allowed.body().path("config").path("dirty").asBoolean()).isTrue();
+    assertThat(allowed.body().path("config").path("uncommitted").get(0).asString())
+        .isEqualTo(".kxm/gates.yaml");
+    Reply list = SupervisorHttp.get(url + "/v1/runs?projectRoot=" + project.toRealPath(), token);
+    assertThat(list.body().get("runs")).hasSize(1);
   }
 
   @Test

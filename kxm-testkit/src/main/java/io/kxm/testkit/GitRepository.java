@@ -35,6 +35,30 @@ public final class GitRepository {
     return folder;
   }
 
+  /**
+   * Commits everything in {@code folder}, making it a repository first when it is not one; the
+   * folder a run pins its {@code .kxm/} from must be committed.
+   */
+  public static Path commitAll(Path folder, String message)
+      throws IOException, InterruptedException {
+    if (!Files.exists(folder.resolve(".git"))) {
+      git(folder, "init", "-q");
+    }
+    git(folder, "add", "-A");
+    git(
+        folder,
+        "-c",
+        "user.name=Test",
+        "-c",
+        "user.email=test@example.com",
+        "commit",
+        "-q",
+        "--allow-empty",
+        "-m",
+        message);
+    return folder;
+  }
+
   /** Runs {@code git -C folder args…}; its output, or a failure that quotes it. */
   public static String git(Path folder, String... args) throws IOException, InterruptedException {
     List<String> argv = new ArrayList<>(List.of("git", "-C", folder.toString()));

@@ -109,9 +109,18 @@ public final class RunEventAppendScenario implements Scenario {
         long deadline = System.nanoTime() + nanos;
         long events = 0;
         do {
+          // the scratch project is not a Git repository: its runs run the working tree
           String body =
               JSON.writeValueAsString(
-                  Map.of("projectRoot", project.toString(), "workflow", "example", "prompt", "x"));
+                  Map.of(
+                      "projectRoot",
+                      project.toString(),
+                      "workflow",
+                      "example",
+                      "prompt",
+                      "x",
+                      "allowDirty",
+                      true));
           String runId = post("/v1/runs", body).path("runId").asString();
           JsonNode drive = post("/v1/runs/" + runId + "/drive", "{\"simulated\":true}");
           String status = drive.path("run").path("run").path("status").asString();

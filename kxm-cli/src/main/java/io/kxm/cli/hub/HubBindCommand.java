@@ -2,15 +2,20 @@ package io.kxm.cli.hub;
 
 import io.kxm.cli.CliContext;
 import io.kxm.cli.agent.AgentSettings;
+import io.kxm.cli.run.ProjectRoot;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.sync.HubBinding;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -23,15 +28,17 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * {@code kxm hub bind <url>}: points this machine's runtime sync at a hub. The token is checked
- * with {@code /v1/whoami} first and must be a project token; it is saved owner-only and never
- * printed.
+ * {@code kxm hub bind <url>}: points one project's runtime sync at a hub, the project this is run
+ * in (the Git top level, else the folder) or the one {@code --project-root} names; other projects
+ * on the machine keep their own bindings. The token is checked with {@code /v1/whoami} first and
+ * must be a project token; it is saved owner-only and never printed.
  */
 @Command(
     name = "bind",
     mixinStandardHelpOptions = true,
     description = {
-      "Bind this machine's runtime to a hub: its runs sync there with a project token.",
+      "Bind this project's runtime to a hub: its runs sync there with a project token. Other",
+      "projects on this machine are not affected; bind each one that should sync.",
       "The token comes from --token, else KXM_AUTH_TOKEN, else the project's saved token.",
       "Exit code 0 when bound, 1 when the hub does not answer or refuses the token."
     })
@@ -52,6 +59,12 @@ public final class HubBindCommand implements Callable<Integer> {
       description = "The project token (prefer KXM_AUTH_TOKEN: options show in process lists).")
   String token;
 
+  @Option(
+      names = "--project-root",
+      paramLabel = "DIR",
+      description = "The project to bind (default: the Git top level above this folder).")
+  Path projectRoot;
+
   @Option(names = "--json", description = "Print the binding (without its token) as JSON.")
   boolean json;
 
@@ -62,22 +75,40 @@ public final class HubBindCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     URI hub = HubBinding.requireUrl(url);
+    Path root = boundRoot();
+    String key = ProjectKeys.key(root);
     String presented = token != null && !token.isBlank() ? token.strip() : resolveToken();
     String project = whoAmI(hub, presented);
     HubBinding binding = new HubBinding(hub, presented, project, Clock.systemUTC().instant());
-    binding.save(context.statePaths());
+    binding.save(context.statePaths(), key);
+    Path file = HubBinding.file(context.statePaths(), key);
     if (json) {
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("url", hub.toString());
       out.put("project", project);
+      out.put("projectRoot", root.toString());
       out.put("boundAt", binding.boundAt().toString());
-      out.put("file", HubBinding.file(context.statePaths()).toString());
+      out.put("file", file.toString());
       context.out().println(Json.write(out));
     } else {
-      context.out().println("bound this machine to " + hub + " for project " + project);
-      context.out().println("  saved in " + HubBinding.file(context.statePaths()));
+      context.out().println("bound " + root + " to " + hub + " for project " + project);
+      context.out().println("  saved in " + file);
     }
     return 0;
+  }
+
+  /** The canonical root of the project to bind, which must hold a {@code .kxm/}. */
+  private Path boundRoot() {
+    Path named =
+        projectRoot == null
+            ? ProjectRoot.of(context)
+            : context.workingDir().resolve(projectRoot).toAbsolutePath().normalize();
+    if (!Files.exists(named.resolve(".kxm"), LinkOption.NOFOLLOW_LINKS)) {
+      throw new KxmException(
+          ErrorCode.CONFIG_NOT_FOUND,
+          "no .kxm/ folder in " + named + ", so it is not a project whose runs could sync");
+    }
+    return ProjectKeys.canonical(named);
   }
 
   private String resolveToken() {

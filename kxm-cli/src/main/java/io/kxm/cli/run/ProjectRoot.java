@@ -7,10 +7,10 @@ import java.nio.file.Path;
 /**
  * The project a run command acts on: the Git top level above the working folder, else the folder.
  */
-final class ProjectRoot {
+public final class ProjectRoot {
   private ProjectRoot() {}
 
-  static Path of(CliContext context) {
+  public static Path of(CliContext context) {
     Path start = context.workingDir().toAbsolutePath().normalize();
     for (Path dir = start; dir != null; dir = dir.getParent()) {
       // A worktree or submodule has a .git file instead of a folder; both mark the top level.

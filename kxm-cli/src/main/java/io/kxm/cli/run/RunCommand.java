@@ -1,6 +1,7 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.PromptInput;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
@@ -13,8 +14,10 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -27,8 +30,9 @@ import tools.jackson.databind.JsonNode;
     mixinStandardHelpOptions = true,
     description = {
       "Create a run of a workflow from .kxm/workflows/ in this project (the Git top level, else",
-      "this folder). The run pins the revisions of .kxm/ it starts from; drive it with",
-      "'kxm runs drive <runId>'."
+      "this folder). The run pins the commit of .kxm/ that HEAD names and runs that tree,",
+      "whatever the working tree holds later; a working tree that differs is refused unless",
+      "--allow-dirty. Drive it with 'kxm runs drive <runId>'."
     })
 public final class RunCommand implements Callable<Integer> {
   private final CliContext context;
@@ -39,7 +43,23 @@ public final class RunCommand implements Callable<Integer> {
   @Parameters(index = "1", arity = "0..1", description = "The run's prompt.")
   String prompt;
 
-  @Option(names = "--json", description = "Print {\"runId\", \"status\"} as JSON.")
+  @Option(
+      names = "--prompt-file",
+      paramLabel = "FILE",
+      description = "Read the prompt from FILE ('-' for standard input) instead of an argument.")
+  Path promptFile;
+
+  @Option(
+      names = "--allow-dirty",
+      description = {
+        "Run the working tree's .kxm/ when it differs from the commit HEAD names; the run",
+        "records that it ran uncommitted files. Without it such a tree is refused."
+      })
+  boolean allowDirty;
+
+  @Spec CommandSpec spec;
+
+  @Option(names = "--json", description = "Print {\"runId\", \"status\", \"config\"} as JSON.")
   boolean json;
 
   public RunCommand(CliContext context) {
@@ -48,6 +68,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
+    String text = PromptInput.read(spec, prompt, promptFile, System.in);
     Path root = ProjectRoot.of(context);
     if (!Files.isDirectory(root.resolve(".kxm"))) {
       throw new KxmException(ErrorCode.CONFIG_NOT_FOUND, "no .kxm/ folder in " + root);
@@ -61,15 +82,17 @@ public final class RunCommand implements Callable<Integer> {
           report.hasLegacyJson() ? ErrorCode.CONFIG_LEGACY_JSON : ErrorCode.CONFIG_TREE_INVALID,
           report.errors().size() + " error(s) in .kxm/ of " + root);
     }
-    JsonNode run = Runs.connect(context).create(root.toString(), workflow, prompt);
+    JsonNode run = Runs.connect(context).create(root.toString(), workflow, text, allowDirty);
     String runId = RunText.text(run, "runId");
     if (json) {
       Map<String, Object> out = new LinkedHashMap<>();
       out.put("runId", runId);
       out.put("status", RunText.text(run, "status"));
+      out.put("config", run.get("config"));
       context.out().println(Json.write(out));
     } else {
       context.out().println("run " + runId + " created (" + RunText.text(run, "status") + ")");
+      RunText.configLine(run).ifPresent(context.out()::println);
       context.out().println("next: kxm runs drive " + runId);
     }
     context.out().flush();

@@ -1,6 +1,9 @@
 package io.kxm.cli.run;
 
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** Human output of the run commands: the supervisor's JSON, laid out for a terminal. */
@@ -8,6 +11,18 @@ final class RunText {
   private RunText() {}
 
   static void summary(PrintWriter out, JsonNode run) {
+    if (run.hasNonNull("damage")) {
+      out.println(
+          text(run, "runId")
+              + "  "
+              + text(run, "status")
+              + "  "
+              + text(run, "damage")
+              + "  (check it with: kxm runs verify "
+              + text(run, "runId")
+              + ")");
+      return;
+    }
     out.println(
         text(run, "runId")
             + "  "
@@ -18,11 +33,24 @@ final class RunText {
             + text(run, "updatedAt"));
   }
 
+  /** A session run's row as the project's run list shows it. */
+  static void sessionRun(PrintWriter out, JsonNode run) {
+    out.println(
+        text(run, "id")
+            + "  session "
+            + text(run, "sessionId")
+            + "  "
+            + text(run, "status")
+            + "  created "
+            + text(run, "createdAt"));
+  }
+
   /** A {@code RunDetail}: the run, its steps, what it waits for and its last receipt. */
   static void detail(PrintWriter out, JsonNode detail) {
     JsonNode run = detail.path("run");
     out.println(
         "run " + text(run, "runId") + " (" + text(run, "workflowId") + "): " + text(run, "status"));
+    configLine(run).ifPresent(out::println);
     if (detail.hasNonNull("reason")) {
       out.println("  reason: " + text(detail, "reason"));
     }
@@ -100,6 +128,25 @@ final class RunText {
         + spend.path("attempts").asInt()
         + " attempts, "
         + amount;
+  }
+
+  /**
+   * Which {@code .kxm/} the run runs: {@code config: commit <id>}, or for a run created with {@code
+   * --allow-dirty} the uncommitted files it ran; empty for runs recorded before pins.
+   */
+  static Optional<String> configLine(JsonNode run) {
+    JsonNode config = run.path("config");
+    if (!config.isObject()) {
+      return Optional.empty();
+    }
+    String commit = config.hasNonNull("commit") ? text(config, "commit") : "no commit";
+    if (!config.path("dirty").asBoolean(false)) {
+      return Optional.of("  config: commit " + commit);
+    }
+    List<String> files = new ArrayList<>();
+    config.path("uncommitted").forEach(f -> files.add(f.asString()));
+    return Optional.of(
+        "  config: working tree, dirty against " + commit + ": " + String.join(", ", files));
   }
 
   static void receipt(PrintWriter out, JsonNode receipt, String indent) {

@@ -19,11 +19,12 @@ final class Runs {
     return new Runs(new SupervisorClient(BackgroundRuntime.ensure(context)));
   }
 
-  JsonNode create(String projectRoot, String workflow, String prompt) {
+  JsonNode create(String projectRoot, String workflow, String prompt, boolean allowDirty) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("projectRoot", projectRoot);
     body.put("workflow", workflow);
     body.put("prompt", prompt == null ? "" : prompt);
+    body.put("allowDirty", allowDirty);
     return client.post("/v1/runs", body);
   }
 

@@ -12,6 +12,9 @@ import tools.jackson.databind.JsonNode;
 
 /** The commands of {@code kxm runs} that move a run: drive, cancel and recover. */
 public final class RunsActionCommands {
+  // the drive outcome (Ending.UNSETTLED) that leaves a run for a person to settle
+  static final String UNSETTLED = "unsettled";
+
   private RunsActionCommands() {}
 
   @Command(
@@ -19,7 +22,9 @@ public final class RunsActionCommands {
       mixinStandardHelpOptions = true,
       description = {
         "Drive the run until it stops: finished, waiting for an answer, blocked on an unproven",
-        "gate, or handed off. Every drive ends with a signed receipt."
+        "gate, or handed off. Every drive ends with a signed receipt.",
+        "Exit code 1 when the drive ends unsettled (blocked on a gate whose outcome nobody can",
+        "prove): resolve it with 'kxm runs recover'; 0 otherwise."
       })
   public static final class Drive implements Callable<Integer> {
     private final CliContext context;
@@ -50,7 +55,7 @@ public final class RunsActionCommands {
         RunText.detail(context.out(), result.path("run"));
       }
       context.out().flush();
-      return 0;
+      return UNSETTLED.equals(RunText.text(result, "outcome")) ? 1 : 0;
     }
   }
 

@@ -18,11 +18,17 @@ public final class RunsReadCommands {
   @Command(
       name = "list",
       mixinStandardHelpOptions = true,
-      description = "List the runs of this project, oldest first.")
+      description = {
+        "List the runs of this project, oldest first: workflow runs (run_...), then the runs of",
+        "the sessions whose workspace is in this project (srun_...). A run whose stored log is",
+        "refused is listed as damaged with its error code."
+      })
   public static final class List implements Callable<Integer> {
     private final CliContext context;
 
-    @Option(names = "--json", description = "Print {\"runs\": [...]} as JSON.")
+    @Option(
+        names = "--json",
+        description = "Print {\"runs\": [...], \"sessionRuns\": [...]} as JSON.")
     boolean json;
 
     public List(CliContext context) {
@@ -34,10 +40,11 @@ public final class RunsReadCommands {
       JsonNode answer = Runs.connect(context).list(ProjectRoot.of(context).toString());
       if (json) {
         context.out().println(Json.write(answer));
-      } else if (answer.path("runs").isEmpty()) {
+      } else if (answer.path("runs").isEmpty() && answer.path("sessionRuns").isEmpty()) {
         context.out().println("no runs yet; create one with: kxm run <workflow> \"<prompt>\"");
       } else {
         answer.path("runs").forEach(run -> RunText.summary(context.out(), run));
+        answer.path("sessionRuns").forEach(run -> RunText.sessionRun(context.out(), run));
       }
       context.out().flush();
       return 0;

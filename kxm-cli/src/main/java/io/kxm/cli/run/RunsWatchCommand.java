@@ -10,14 +10,16 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-/** {@code kxm runs watch SRUN}: follows a session run's events as they happen. */
+/** {@code kxm runs watch RUN}: follows a session run's events or a workflow run's steps. */
 @Command(
     name = "watch",
     mixinStandardHelpOptions = true,
     description = {
-      "Follow a session run's events until it ends: the agent's text as it streams, tool calls,",
-      "questions and the result. A dropped connection resumes where it stopped. At a terminal a",
-      "question is asked here; otherwise the command that answers it is printed.",
+      "Follow a run until it ends. A session run (srun_...): its events as they happen, the",
+      "agent's text as it streams, tool calls, questions and the result; a dropped connection",
+      "resumes where it stopped, and at a terminal a question is asked here. A workflow run",
+      "(run_...): each change of the run, its steps and its interactions while drives move it,",
+      "with the command that answers a question or settles a blocked gate.",
       "Exit code 0 when the run completed, 1 when it failed, was cancelled or was interrupted."
     })
 public final class RunsWatchCommand implements Callable<Integer> {
@@ -25,17 +27,17 @@ public final class RunsWatchCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
-  @Parameters(index = "0", paramLabel = "RUN", description = "The session run ID (srun_...).")
+  @Parameters(index = "0", paramLabel = "RUN", description = "The run ID (srun_... or run_...).")
   String runId;
 
   @Option(
       names = "--after",
       paramLabel = "SEQ",
       defaultValue = "0",
-      description = "Show only events after this sequence number (default: from the start).")
+      description = "Session runs: show only events after this sequence number (default: all).")
   long after;
 
-  @Option(names = "--json", description = "Print each event's envelope as one JSON line.")
+  @Option(names = "--json", description = "Print each event or change as one JSON line.")
   boolean json;
 
   public RunsWatchCommand(CliContext context) {
@@ -43,18 +45,20 @@ public final class RunsWatchCommand implements Callable<Integer> {
   }
 
   @Override
-  public Integer call() {
-    if (!(RunRef.onSupervisor(runId) instanceof RunRef.SessionRunRef)) {
-      throw new CommandLine.ParameterException(
-          spec.commandLine(),
-          "watch follows session runs (srun_...), not "
-              + runId
-              + "; show a workflow run with 'kxm runs status'");
-    }
+  public Integer call() throws InterruptedException {
     if (after < 0) {
       throw new CommandLine.ParameterException(
           spec.commandLine(), "--after takes an event sequence number, 0 or more, not " + after);
     }
-    return RunWatch.follow(context, runId, after, json);
+    return switch (RunRef.onSupervisor(runId)) {
+      case RunRef.SessionRunRef session -> RunWatch.follow(context, session.id(), after, json);
+      case RunRef.RuntimeRunRef workflow -> {
+        if (after != 0) {
+          throw new CommandLine.ParameterException(
+              spec.commandLine(), "--after applies to session runs; a workflow run has no events");
+        }
+        yield new WorkflowRunWatch(context, workflow, json).follow();
+      }
+    };
   }
 }

@@ -53,6 +53,11 @@ final class SessionApi {
     return client.post(path(sessionId, "/runs"), Map.of("prompt", prompt));
   }
 
+  /** Cancels one session run; a queued one is withdrawn before its harness starts. */
+  JsonNode cancel(String runId) {
+    return client.post("/v1/runs/" + SupervisorClient.segment(runId) + "/cancel", Map.of());
+  }
+
   private static String path(String sessionId, String tail) {
     return "/v1/sessions/" + SupervisorClient.segment(sessionId) + tail;
   }

@@ -12,14 +12,15 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = {
       "Agent sessions on the runtime supervisor: create one with an agent command (new), send it",
-      "prompts (run), and read them back (list, show). Each prompt becomes a run; follow one with",
-      "'kxm runs watch'.",
+      "prompts (run), read them back (list, show) and stop what is left (cancel). Each prompt",
+      "becomes a run; follow one with 'kxm runs watch'.",
       "Also the session token (token) that limits which kxm tools agent sessions on this machine",
       "may call."
     },
     subcommands = {
       SessionNewCommand.class,
       SessionRunCommand.class,
+      SessionCancelCommand.class,
       SessionReadCommands.List.class,
       SessionReadCommands.Show.class,
       SessionTokenCommand.class

@@ -1,13 +1,18 @@
 package io.kxm.cli.session;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.PromptInput;
 import io.kxm.cli.session.watch.RunWatch;
 import io.kxm.core.json.Json;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
 
 /** {@code kxm session run SESSION PROMPT...}: queues one turn of the session. */
@@ -27,10 +32,18 @@ public final class SessionRunCommand implements Callable<Integer> {
 
   @Parameters(
       index = "1..*",
-      arity = "1..*",
+      arity = "0..*",
       paramLabel = "PROMPT",
       description = "The prompt; several words are joined by spaces.")
   List<String> prompt;
+
+  @Option(
+      names = "--prompt-file",
+      paramLabel = "FILE",
+      description = "Read the prompt from FILE ('-' for standard input) instead of arguments.")
+  Path promptFile;
+
+  @Spec CommandSpec spec;
 
   @Option(names = "--watch", description = "Follow the run's events until it ends.")
   boolean watch;
@@ -46,7 +59,13 @@ public final class SessionRunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    JsonNode run = SessionApi.connect(context).submit(sessionId, String.join(" ", prompt));
+    String words = prompt == null || prompt.isEmpty() ? null : String.join(" ", prompt);
+    if (words == null && promptFile == null) {
+      throw new ParameterException(
+          spec.commandLine(), "Missing required parameter: 'PROMPT' (or --prompt-file FILE)");
+    }
+    String text = PromptInput.read(spec, words, promptFile, System.in);
+    JsonNode run = SessionApi.connect(context).submit(sessionId, text);
     String runId = SessionText.text(run, "id");
     if (watch) {
       if (!json) {

@@ -8,6 +8,7 @@ import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.hub.HubServer;
+import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.sync.HubBinding;
 import java.net.ServerSocket;
 import java.net.URI;
@@ -27,12 +28,15 @@ class HubBindCommandTest {
   private HubServer hub;
   private Map<String, String> env;
   private StatePaths state;
+  private String key;
 
   @BeforeEach
-  void start() {
+  void start() throws Exception {
     hub = RealHub.start(dir.resolve("hub"));
     env = TestEnv.of(dir.resolve("machine"));
     state = StatePaths.fromEnvironment(env);
+    Files.createDirectories(dir.resolve(".kxm"));
+    key = ProjectKeys.key(ProjectKeys.canonical(dir));
   }
 
   @AfterEach
@@ -60,11 +64,13 @@ class HubBindCommandTest {
     assertThat(out.path("url").asString()).isEqualTo(hub.baseUrl());
     assertThat(out.path("project").asString()).isEqualTo("alpha");
     assertThat(result.out() + result.err()).doesNotContain(TestEnv.ALPHA);
-    HubBinding binding = HubBinding.load(state).orElseThrow();
+    HubBinding binding = HubBinding.load(state, key).orElseThrow();
     assertThat(binding.url()).isEqualTo(URI.create(hub.baseUrl()));
     assertThat(binding.token()).isEqualTo(TestEnv.ALPHA);
     assertThat(binding.project()).isEqualTo("alpha");
-    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(HubBinding.file(state))))
+    assertThat(
+            PosixFilePermissions.toString(
+                Files.getPosixFilePermissions(HubBinding.file(state, key))))
         .isEqualTo("rw-------");
   }
 
@@ -76,7 +82,7 @@ class HubBindCommandTest {
 
     assertThat(result.exit()).as(result.err()).isZero();
     assertThat(result.out()).contains("for project beta").doesNotContain(TestEnv.BETA);
-    assertThat(HubBinding.load(state).orElseThrow().project()).isEqualTo("beta");
+    assertThat(HubBinding.load(state, key).orElseThrow().project()).isEqualTo("beta");
   }
 
   @Test
@@ -89,7 +95,7 @@ class HubBindCommandTest {
     CliRun.Result result = bind(hub.baseUrl());
 
     assertThat(result.exit()).as(result.err()).isZero();
-    assertThat(HubBinding.load(state).orElseThrow().token()).isEqualTo(TestEnv.ALPHA);
+    assertThat(HubBinding.load(state, key).orElseThrow().token()).isEqualTo(TestEnv.ALPHA);
   }
 
   @Test
@@ -101,7 +107,7 @@ class HubBindCommandTest {
     assertThat(admin.err()).contains("sync_token_not_project").doesNotContain(TestEnv.ADMIN);
     assertThat(unknown.exit()).isEqualTo(1);
     assertThat(unknown.err()).contains("auth_invalid");
-    assertThat(HubBinding.file(state)).doesNotExist();
+    assertThat(HubBinding.file(state, key)).doesNotExist();
   }
 
   @Test
@@ -115,7 +121,7 @@ class HubBindCommandTest {
 
     assertThat(result.exit()).isEqualTo(1);
     assertThat(result.err()).contains("hub_unreachable", "does not answer");
-    assertThat(HubBinding.file(state)).doesNotExist();
+    assertThat(HubBinding.file(state, key)).doesNotExist();
   }
 
   @Test

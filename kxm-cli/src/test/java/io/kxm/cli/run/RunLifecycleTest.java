@@ -4,8 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.cli.Cli;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.prompt.PromptSidecar;
+import io.kxm.testkit.GitRepository;
+import java.io.ByteArrayInputStream;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -66,7 +71,8 @@ class RunLifecycleTest {
     return new Run(code, out.toString(), err.toString());
   }
 
-  String create(String workflow, String prompt) {
+  String create(String workflow, String prompt) throws Exception {
+    GitRepository.commitAll(repo, "configuration under test");
     Run run = kxm(repo, "run", workflow, prompt, "--json");
     assertThat(run.exitCode()).as(run.err()).isZero();
     JsonNode json = run.json();
@@ -112,6 +118,80 @@ class RunLifecycleTest {
     Run tampered = kxm(repo, "runs", "verify", runId);
     assertThat(tampered.exitCode()).isEqualTo(1);
     assertThat(tampered.err()).startsWith("error: run_verification_failed:").contains("event 2");
+  }
+
+  @Test
+  void runs_watch_follows_a_workflow_run_while_another_command_drives_it() throws Exception {
+    String runId = create("example", "watch me");
+    CompletableFuture<Run> watch =
+        CompletableFuture.supplyAsync(() -> kxm(repo, "runs", "watch", runId));
+    Run drive = kxm(repo, "runs", "drive", runId, "--simulated");
+    assertThat(drive.exitCode()).as(drive.err()).isZero();
+
+    Run watched = watch.get(60, TimeUnit.SECONDS);
+    assertThat(watched.exitCode()).as(watched.err()).isZero();
+    assertThat(watched.out()).contains("]: passed").contains("run " + runId + ": completed");
+  }
+
+  @Test
+  void
+      an_uncommitted_tree_is_refused_unless_allow_dirty_and_long_prompts_come_from_a_file_or_stdin()
+          throws Exception {
+    GitRepository.commitAll(repo, "starter");
+    String head = GitRepository.git(repo, "rev-parse", "HEAD").strip();
+    Path gates = repo.resolve(".kxm/gates.yaml");
+    Files.writeString(gates, Files.readString(gates) + "# not reviewed yet\n");
+
+    Run refused = kxm(repo, "run", "example", "p");
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err())
+        .startsWith("error: config_uncommitted: ")
+        .contains("in 1 file(s): .kxm/gates.yaml")
+        .contains("next: ")
+        .contains("--allow-dirty");
+
+    String longPrompt = "p".repeat(200 * 1024);
+    Path promptFile = Files.writeString(dir.resolve("prompt.txt"), longPrompt);
+    Run fromFile =
+        kxm(repo, "run", "example", "--prompt-file", promptFile.toString(), "--allow-dirty");
+    assertThat(fromFile.exitCode()).as(fromFile.err()).isZero();
+    assertThat(fromFile.out())
+        .contains("config: working tree, dirty against " + head + ": .kxm/gates.yaml");
+    String fileRun = fromFile.out().split(" ")[1];
+
+    InputStream stdin = System.in;
+    Run fromStdin;
+    try {
+      System.setIn(new ByteArrayInputStream("from stdin ü".getBytes(StandardCharsets.UTF_8)));
+      fromStdin = kxm(repo, "run", "example", "--prompt-file", "-", "--allow-dirty", "--json");
+    } finally {
+      System.setIn(stdin);
+    }
+    assertThat(fromStdin.exitCode()).as(fromStdin.err()).isZero();
+    assertThat(fromStdin.json().path("config").path("dirty").asBoolean()).isTrue();
+    String stdinRun = fromStdin.json().get("runId").asString();
+    JsonNode prompts = storedPrompts();
+    assertThat(prompts.path(fileRun).asString()).isEqualTo(longPrompt);
+    assertThat(prompts.path(stdinRun).asString()).isEqualTo("from stdin ü");
+
+    Run status = kxm(repo, "runs", "status", fileRun);
+    assertThat(status.out()).contains("config: working tree, dirty against " + head);
+    Run both = kxm(repo, "run", "example", "inline", "--prompt-file", promptFile.toString());
+    assertThat(both.exitCode()).isEqualTo(2);
+    Run missing = kxm(repo, "run", "example", "--prompt-file", dir.resolve("nope").toString());
+    assertThat(missing.exitCode()).isEqualTo(1);
+    assertThat(missing.err()).startsWith("error: prompt_file_unreadable: ");
+  }
+
+  private JsonNode storedPrompts() throws Exception {
+    try (var found = Files.walk(dir.resolve("state/runtime/projects"))) {
+      Path file =
+          found
+              .filter(p -> p.getFileName().toString().equals(PromptSidecar.FILE_NAME))
+              .findFirst()
+              .orElseThrow();
+      return Json.read(Files.readString(file));
+    }
   }
 
   /** Edits one stored event behind the supervisor's back, as a hand on the database would. */

@@ -254,6 +254,68 @@ class SessionCliTest {
     assertThat(watched.err()).contains("error: run_not_found").doesNotContain("reconnecting");
   }
 
+  @Test
+  void session_cancel_withdraws_the_queued_runs_unstarted_and_stops_the_running_one() {
+    String sessionId = kxm.newEchoSession();
+    String running =
+        kxm.kxm("session", "run", sessionId, "--json", "please approve this")
+            .json()
+            .path("id")
+            .asString();
+    String second =
+        kxm.kxm("session", "run", sessionId, "--json", "second").json().path("id").asString();
+    String third =
+        kxm.kxm("session", "run", sessionId, "--json", "third").json().path("id").asString();
+    pendingInteraction(running);
+
+    Done cancel = kxm.kxm("session", "cancel", sessionId, "--json");
+
+    assertThat(cancel.exit()).as(cancel.err()).isZero();
+    assertThat(cancel.json().path("cancelled"))
+        .extracting(JsonNode::asString)
+        .containsExactly(third, second, running);
+    for (String runId : List.of(running, second, third)) {
+      assertThat(
+              kxm.kxm("runs", "status", runId, "--json")
+                  .json()
+                  .path("run")
+                  .path("status")
+                  .asString())
+          .as(runId)
+          .isEqualTo("cancelled");
+    }
+    Done events = kxm.kxm("runs", "watch", second, "--json");
+    assertThat(events.out().lines().map(Json::read).map(e -> e.path("type").asString()))
+        .containsExactly("run.queued", "run.cancelled");
+    Done again = kxm.kxm("session", "cancel", sessionId);
+    assertThat(again.exit()).isZero();
+    assertThat(again.out()).contains("has no queued or running run");
+  }
+
+  @Test
+  void runs_list_in_the_workspace_shows_the_session_runs_after_the_workflow_runs()
+      throws Exception {
+    Files.createDirectories(kxm.workspace().resolve(".kxm"));
+    String sessionId = kxm.newEchoSession();
+    Done run = kxm.kxm("session", "run", sessionId, "--watch", "--json", "listed");
+    assertThat(run.exit()).as(run.err()).isZero();
+    String runId = Json.read(run.out().lines().findFirst().orElseThrow()).path("runId").asString();
+
+    Done list = kxm.kxm("runs", "list", "--json");
+    Done text = kxm.kxm("runs", "list");
+
+    assertThat(list.exit()).as(list.err()).isZero();
+    assertThat(list.json().path("sessionRuns"))
+        .filteredOn(r -> r.path("sessionId").asString().equals(sessionId))
+        .singleElement()
+        .satisfies(r -> {
+          assertThat(r.path("id").asString()).isEqualTo(runId);
+          assertThat(r.path("status").asString()).isEqualTo("completed");
+          assertThat(r.has("prompt")).isFalse();
+        });
+    assertThat(text.out()).contains(runId + "  session " + sessionId + "  completed");
+  }
+
   private String pendingInteraction(String runId) {
     return Awaitility.await()
         .atMost(Duration.ofSeconds(30))

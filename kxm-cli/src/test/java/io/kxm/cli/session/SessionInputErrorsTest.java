@@ -66,11 +66,11 @@ class SessionInputErrorsTest {
   }
 
   @Test
-  void runs_watch_of_a_workflow_run_is_a_usage_error_naming_runs_status() {
-    CliRun.Result result = kxm("runs", "watch", "run_abc");
+  void runs_watch_of_a_workflow_run_with_an_event_cursor_is_a_usage_error() {
+    CliRun.Result result = kxm("runs", "watch", "run_abc", "--after", "3");
 
     assertThat(result.exit()).isEqualTo(2);
-    assertThat(result.err()).contains("srun_").contains("kxm runs status");
+    assertThat(result.err()).contains("--after applies to session runs");
     assertThat(dir.resolve("state")).doesNotExist();
   }
 

@@ -5,6 +5,7 @@ import io.kxm.runtime.config.StarterConfig;
 import io.kxm.runtime.gate.ProcessGateExecutor;
 import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.project.ProjectRuntime;
+import io.kxm.testkit.GitRepository;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -26,6 +27,14 @@ public final class StarterRuntime {
     }
     if (!Files.exists(projectRoot.resolve(".kxm"))) {
       StarterConfig.write(projectRoot, false);
+      try {
+        GitRepository.commitAll(projectRoot, "starter");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        throw new IllegalStateException(e);
+      }
     }
     return ProjectRuntime.open(
         state,

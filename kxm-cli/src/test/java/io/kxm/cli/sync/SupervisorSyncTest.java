@@ -3,6 +3,7 @@ package io.kxm.cli.sync;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.cli.support.CliRun;
 import io.kxm.cli.support.HubCalls;
 import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
@@ -11,10 +12,12 @@ import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.runtime.config.StarterConfig;
+import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.sync.HubBinding;
 import io.kxm.supervisor.EngineFactory;
 import io.kxm.supervisor.Supervisor;
 import io.kxm.supervisor.SupervisorConfig;
+import io.kxm.testkit.GitRepository;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -30,8 +33,9 @@ import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The supervisor as {@code kxm runtime start} runs it pushes a project's run events to the hub the
- * machine was bound to after it started, without a restart.
+ * The supervisor as {@code kxm runtime start} runs it pushes a project's run events to the hub that
+ * project was bound to after it started, without a restart; another project on the machine syncs
+ * only to its own binding.
  */
 class SupervisorSyncTest {
   @TempDir Path dir;
@@ -44,6 +48,7 @@ class SupervisorSyncTest {
     StatePaths state = new StatePaths(dir.resolve("state"));
     Path project = Files.createDirectories(dir.resolve("work"));
     StarterConfig.write(project, false);
+    GitRepository.commitAll(project, "starter");
     try (HubServer hub =
             HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("hub")), env);
         Supervisor supervisor =
@@ -65,7 +70,8 @@ class SupervisorSyncTest {
       HubCalls calls = new HubCalls(hub.baseUrl());
       assertThat(Json.read(calls.get("/v1/runtime/runs", TestEnv.ALPHA)).path("runs")).isEmpty();
 
-      new HubBinding(URI.create(hub.baseUrl()), TestEnv.ALPHA, "alpha", Instant.now()).save(state);
+      new HubBinding(URI.create(hub.baseUrl()), TestEnv.ALPHA, "alpha", Instant.now())
+          .save(state, ProjectKeys.key(ProjectKeys.canonical(project)));
       JsonNode drive =
           call(supervisor.url() + "/v1/runs/" + runId + "/drive", token, "{\"simulated\":true}");
       String finalStatus = drive.path("run").path("run").path("status").asString();
@@ -80,6 +86,84 @@ class SupervisorSyncTest {
             assertThat(runs.get(0).path("status").asString()).isEqualTo(finalStatus);
           });
     }
+  }
+
+  @Test
+  void hub_bind_binds_the_project_it_runs_in_and_the_other_project_syncs_only_once_bound_itself()
+      throws Exception {
+    Map<String, String> env = TestEnv.hub(dir);
+    env.put("KXM_PORT", "0");
+    StatePaths state = new StatePaths(dir.resolve("state"));
+    Path first = committedProject("first");
+    Path second = committedProject("second");
+    try (HubServer hub =
+            HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("hub")), env);
+        Supervisor supervisor =
+            Supervisor.start(
+                new SupervisorConfig(
+                    state,
+                    EngineFactory.of(state, Clock.systemUTC()),
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(100),
+                    Clock.systemUTC()))) {
+      String token = Files.readString(supervisor.tokenFile()).strip();
+      String firstRun = createAndDrive(supervisor.url(), token, first);
+      String secondRun = createAndDrive(supervisor.url(), token, second);
+      Map<String, String> cli = TestEnv.of(dir);
+      HubCalls calls = new HubCalls(hub.baseUrl());
+
+      CliRun.Result bound =
+          CliRun.run(
+              cli, first.resolve(".kxm"), "hub", "bind", hub.baseUrl(), "--token", TestEnv.ALPHA);
+      assertThat(bound.exit()).as(bound.err()).isZero();
+      assertThat(bound.out()).contains("bound " + first.toRealPath() + " to ");
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(() ->
+              assertThat(Json.read(calls.get("/v1/runtime/runs", TestEnv.ALPHA)).path("runs"))
+                  .extracting(r -> r.path("runId").asString())
+                  .containsExactly(firstRun));
+
+      CliRun.Result other =
+          CliRun.run(
+              cli,
+              dir,
+              "hub",
+              "bind",
+              hub.baseUrl(),
+              "--token",
+              TestEnv.BETA,
+              "--project-root",
+              second.toString());
+      assertThat(other.exit()).as(other.err()).isZero();
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(() ->
+              assertThat(Json.read(calls.get("/v1/runtime/runs", TestEnv.BETA)).path("runs"))
+                  .extracting(r -> r.path("runId").asString())
+                  .containsExactly(secondRun));
+      assertThat(Json.read(calls.get("/v1/runtime/runs", TestEnv.ALPHA)).path("runs"))
+          .extracting(r -> r.path("runId").asString())
+          .containsExactly(firstRun);
+    }
+  }
+
+  private Path committedProject(String name) throws Exception {
+    Path project = Files.createDirectories(dir.resolve(name));
+    StarterConfig.write(project, false);
+    return GitRepository.commitAll(project, "starter");
+  }
+
+  private static String createAndDrive(String url, String token, Path project) throws Exception {
+    JsonNode created =
+        call(
+            url + "/v1/runs",
+            token,
+            Json.write(
+                Map.of("projectRoot", project.toString(), "workflow", "example", "prompt", "x")));
+    String runId = created.get("runId").asString();
+    call(url + "/v1/runs/" + runId + "/drive", token, "{\"simulated\":true}");
+    return runId;
   }
 
   private static JsonNode call(String url, String token, String body) throws Exception {

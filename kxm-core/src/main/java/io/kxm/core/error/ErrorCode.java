@@ -226,14 +226,22 @@ public enum ErrorCode {
   CONFIG_ALREADY_EXISTS(
       1, "Keep the existing .kxm/ configuration, or run 'kxm init --force' to replace it."),
   CONFIG_UNREADABLE(1, "Make the files under .kxm/ readable by this user, then try again."),
+  CONFIG_UNCOMMITTED(
+      409,
+      "Commit the .kxm/ changes named in the message to have them reviewed and run, or pass"
+          + " --allow-dirty to 'kxm run' to run the working tree as it is (the run records that)."),
 
   // Runtime runs: event store, folds, steps, gates, receipts
   RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
   RUN_WORKFLOW_NOT_FOUND(
       404, "List the workflows under .kxm/workflows/ and name one of their IDs."),
   RUN_PROMPT_INVALID(400, "Send a prompt within the size named in the message."),
+  PROMPT_FILE_UNREADABLE(
+      1,
+      "Name a readable UTF-8 text file within the size named in the message with --prompt-file,"
+          + " or '-' to read the prompt from standard input."),
   RUN_PLAN_INVALID(
-      422, "Fix the workflow step named in the message; 'kxm config check' shows the details."),
+      422, "Fix the workflow step named in the message; 'kxm config validate' shows the details."),
   RUN_TRANSITION_REFUSED(
       409, "Read the run with 'kxm runs status'; the change does not apply to its current state."),
   RUN_STATE_DIVERGED(
@@ -247,7 +255,9 @@ public enum ErrorCode {
   RUN_QUEUED(
       409, "The run waits for a free slot (limits.maxConcurrentRuns); finish or cancel another."),
   RUN_AWAITING_INTERACTION(
-      409, "Answer the pending approval or wait with 'kxm runs resolve', then drive again."),
+      409,
+      "Answer the pending approval with 'kxm runs approve' or 'kxm runs deny', or the question"
+          + " with 'kxm runs answer', then drive again."),
   RUN_BLOCKED_UNCERTAIN(
       409, "Resolve the unproven gate with retry, unblock, fail or cancel, then drive again."),
   RUN_NOT_BLOCKED(409, "Only a run in blocked_uncertain can be recovered; check its status."),
@@ -341,9 +351,9 @@ public enum ErrorCode {
   SYNC_EVENT_INVALID(
       422, "The event does not have the shape the hub accepts; the message names the field."),
   SYNC_BATCH_TOO_LARGE(413, "Send fewer events per batch; the limit is in the message."),
-  SYNC_NOT_BOUND(1, "Bind this machine to a hub with 'kxm hub bind <url>'."),
+  SYNC_NOT_BOUND(1, "Bind the project to a hub with 'kxm hub bind <url>' in its folder."),
   SYNC_BINDING_INVALID(
-      1, "Bind again with 'kxm hub bind <url>' to rewrite runtime/hub-binding.json."),
+      1, "Bind again with 'kxm hub bind <url>' in the project to rewrite its hub-binding.json."),
   SYNC_TOKEN_NOT_PROJECT(
       1,
       "Bind with the project's token ('kxm auth project-token create <project>' on the hub's"

@@ -11,13 +11,20 @@ import java.util.Optional;
 public interface ProjectRuns {
 
   /**
-   * Validates the project's {@code .kxm/}, records the run as {@code created} (or queued behind
-   * {@code limits.maxConcurrentRuns}) and pins the revisions it starts from.
+   * Validates the project's committed {@code .kxm/}, records the run as {@code created} (or queued
+   * behind {@code limits.maxConcurrentRuns}) and pins the commit and revisions it starts from.
    *
    * @param workflowId the id of a workflow under {@code .kxm/workflows/}
    * @param prompt the run's prompt; kept whole only in the 0600 sidecar, hashed in the store
+   * @param allowDirty run the working tree when it differs from the commit, recording that it did;
+   *     without it such a tree is refused with {@code config_uncommitted}
    */
-  RunSummary create(String workflowId, String prompt);
+  RunSummary create(String workflowId, String prompt, boolean allowDirty);
+
+  /** Creates a run of the committed {@code .kxm/}, refusing a working tree that differs. */
+  default RunSummary create(String workflowId, String prompt) {
+    return create(workflowId, prompt, false);
+  }
 
   /**
    * Drives the run until it stops: finished, parked on an interaction ({@code waiting}), blocked on

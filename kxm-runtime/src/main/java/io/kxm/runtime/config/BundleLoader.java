@@ -3,7 +3,6 @@ package io.kxm.runtime.config;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.ProjectBundle;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -35,10 +34,21 @@ public final class BundleLoader {
    */
   public static ProjectBundle load(Path projectRoot) {
     Path root = projectRoot.toAbsolutePath().normalize();
-    if (!Files.isDirectory(root.resolve(ConfigLoader.KXM))) {
+    return load(root, ConfigTree.fromDisk(root));
+  }
+
+  /**
+   * Loads {@code tree}, the {@code .kxm/} of the project at {@code projectRoot} as read from disk
+   * or from a commit.
+   *
+   * @throws KxmException as {@link #load(Path)} does
+   */
+  public static ProjectBundle load(Path projectRoot, ConfigTree tree) {
+    Path root = projectRoot.toAbsolutePath().normalize();
+    if (!tree.exists()) {
       throw new KxmException(ErrorCode.CONFIG_NOT_FOUND, "no .kxm/ folder in " + root);
     }
-    ConfigLoader.Checked checked = ConfigLoader.checkAndKeep(root);
+    ConfigLoader.Checked checked = ConfigLoader.checkAndKeep(tree);
     if (!checked.report().valid()) {
       throw new KxmException(ErrorCode.CONFIG_TREE_INVALID, describe(root, checked.report()));
     }

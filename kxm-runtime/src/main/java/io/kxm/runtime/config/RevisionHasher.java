@@ -1,20 +1,14 @@
 package io.kxm.runtime.config;
 
-import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.CanonicalJson;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Revisions;
-import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -49,12 +43,29 @@ public final class RevisionHasher {
    * @throws KxmException {@code config_unreadable} when a covered file cannot be read
    */
   public static Revisions current(Path projectRoot) {
-    Path kxm = projectRoot.resolve(ConfigLoader.KXM);
+    return of(ConfigTree.fromDisk(projectRoot));
+  }
+
+  /** Hashes a tree read from disk or from a commit; a missing part hashes as empty. */
+  public static Revisions of(ConfigTree tree) {
     return new Revisions(
-        hash("bundle", files(kxm, BUNDLE)),
-        hash("memory", files(kxm, MEMORY)),
-        hash("executor-policy", files(kxm, EXECUTOR_POLICY)),
-        toolPolicy(kxm));
+        hash("bundle", files(tree, BUNDLE)),
+        hash("memory", files(tree, MEMORY)),
+        hash("executor-policy", files(tree, EXECUTOR_POLICY)),
+        toolPolicy(tree));
+  }
+
+  /**
+   * The paths under {@code .kxm/} whose change would move the bundle, executor-policy or
+   * tool-policy revision: everything but memory, which may move under a run (DispatchMemory).
+   */
+  public static boolean pinsInstructions(String relative) {
+    return covered(relative, BUNDLE) || covered(relative, EXECUTOR_POLICY);
+  }
+
+  /** Whether a path under {@code .kxm/} is memory or a skill, which DispatchMemory checks. */
+  public static boolean isMemory(String relative) {
+    return covered(relative, MEMORY);
   }
 
   private static String hash(String part, Map<String, byte[]> files) {
@@ -63,8 +74,8 @@ public final class RevisionHasher {
     return digest.hex();
   }
 
-  private static String toolPolicy(Path kxm) {
-    Map<String, byte[]> agents = files(kxm, List.of("agents"));
+  private static String toolPolicy(ConfigTree tree) {
+    Map<String, byte[]> agents = files(tree, List.of("agents"));
     Map<String, byte[]> fields = new TreeMap<>(CanonicalDigest.BYTE_ORDER);
     agents.forEach((name, bytes) -> {
       if (!name.endsWith(".yaml") && !name.endsWith(".yml")) {
@@ -90,51 +101,23 @@ public final class RevisionHasher {
   }
 
   /** Every file of the named files and folders (recursively), keyed by path under .kxm/. */
-  static Map<String, byte[]> files(Path kxm, List<String> names) {
+  static Map<String, byte[]> files(ConfigTree tree, List<String> names) {
     Map<String, byte[]> files = new TreeMap<>(CanonicalDigest.BYTE_ORDER);
-    for (String name : names) {
-      Path top = kxm.resolve(name);
-      if (!Files.exists(top, LinkOption.NOFOLLOW_LINKS)) {
-        continue;
-      }
-      List<Path> found = new ArrayList<>();
-      if (Files.isDirectory(top, LinkOption.NOFOLLOW_LINKS)) {
-        try (Stream<Path> walk = Files.walk(top)) {
-          walk.filter(p -> !Files.isDirectory(p, LinkOption.NOFOLLOW_LINKS)).forEach(found::add);
-        } catch (IOException e) {
-          throw unreadable(top, e);
-        }
-      } else {
-        found.add(top);
-      }
-      for (Path file : found) {
-        files.put(relative(kxm, file), content(file));
-      }
-    }
+    tree.files()
+        .forEach((relative, content) -> {
+          if (covered(relative, names)) {
+            // a link is hashed by its target text, as it was always hashed on disk
+            files.put(
+                relative,
+                content.link()
+                    ? ("symlink:" + content.text()).getBytes(StandardCharsets.UTF_8)
+                    : content.bytes());
+          }
+        });
     return files;
   }
 
-  private static byte[] content(Path file) {
-    try {
-      if (Files.isSymbolicLink(file)) {
-        String target = Files.readSymbolicLink(file).toString().replace('\\', '/');
-        return ("symlink:" + target).getBytes(StandardCharsets.UTF_8);
-      }
-      return Files.readAllBytes(file);
-    } catch (IOException e) {
-      throw unreadable(file, e);
-    }
-  }
-
-  private static String relative(Path kxm, Path file) {
-    List<String> parts = new ArrayList<>();
-    kxm.relativize(file).forEach(p -> parts.add(p.toString()));
-    return String.join("/", parts);
-  }
-
-  private static KxmException unreadable(Path path, IOException e) {
-    return new KxmException(
-        ErrorCode.CONFIG_UNREADABLE,
-        "cannot read " + path + " to hash the configuration: " + e.getMessage());
+  private static boolean covered(String relative, List<String> names) {
+    return names.stream().anyMatch(n -> relative.equals(n) || relative.startsWith(n + "/"));
   }
 }

@@ -14,7 +14,6 @@ import io.kxm.runtime.api.ProjectRuns;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.api.RecoveryAction;
 import io.kxm.runtime.api.Resolution;
-import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunDetail;
 import io.kxm.runtime.api.RunSummary;
 import io.kxm.runtime.api.SpendTotal;
@@ -91,7 +90,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   /**
    * Opens the runtime of the project at {@code projectRoot}, reading its {@code .kxm/} tree with
-   * {@link TreeConfig} (BundleLoader and RevisionHasher) on every create and drive.
+   * {@link TreeConfig} on every create and drive: the committed tree a run pinned, or the working
+   * tree for a run created with {@code allowDirty}.
    */
   public static ProjectRuntime open(
       StatePaths state,
@@ -145,8 +145,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   @Override
-  public RunSummary create(String workflowId, String prompt) {
-    return slots.create(workflowId, prompt);
+  public RunSummary create(String workflowId, String prompt, boolean allowDirty) {
+    return slots.create(workflowId, prompt, allowDirty);
   }
 
   @Override
@@ -155,16 +155,11 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     try {
       RunState s = store.load(runId);
       DriveChecks.refuseUndrivable(s);
-      Revisions now = config.revisions();
-      // Memory may move after the pin without refusing the run: dispatch then leaves it out and
-      // records the gap (DispatchMemory), since the run's own instructions are unchanged.
-      if (!withoutMemory(now).equals(withoutMemory(s.revisions()))) {
-        throw new KxmException(
-            ErrorCode.RUN_REVISION_DRIFT,
-            "run " + runId + " pinned " + s.revisions() + " but the tree is now " + now);
-      }
+      DriveChecks.refuseDrift(config, s);
       CompiledPlan toPin =
-          store.plan(runId).isPresent() ? null : DriveChecks.compileCurrent(config.bundle(), s);
+          store.plan(runId).isPresent()
+              ? null
+              : DriveChecks.compileCurrent(config.bundle(s.config()), s);
       CompiledPlan plan = toPin != null ? toPin : CompiledPlan.read(store.plan(runId).get());
       AgentProducer producer = simulatedDrive ? simulated : live;
       boolean needsProducer =
@@ -205,7 +200,16 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   @Override
   public List<RunSummary> list() {
-    return states().stream().map(RunViews::summary).toList();
+    return store.runIds().stream().map(this::listed).toList();
+  }
+
+  /** A run whose log or projection is refused is listed as damaged, naming the refusal. */
+  private RunSummary listed(String runId) {
+    try {
+      return RunViews.summary(store.load(runId));
+    } catch (KxmException e) {
+      return RunSummary.damaged(runId, e);
+    }
   }
 
   @Override
@@ -425,10 +429,6 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     return signed;
   }
 
-  private List<RunState> states() {
-    return slots.states();
-  }
-
   private void promoteQueued() {
     slots.promote();
   }
@@ -445,9 +445,5 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   private static void requireLength(String field, String value, int max) {
     TextLength.check(field, value, max);
-  }
-
-  private static Revisions withoutMemory(Revisions r) {
-    return new Revisions(r.bundle(), "", r.executorPolicy(), r.toolPolicy());
   }
 }

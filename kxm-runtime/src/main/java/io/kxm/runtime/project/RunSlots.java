@@ -4,6 +4,7 @@ import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.RunKind;
+import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.api.RunSummary;
@@ -22,7 +23,7 @@ import java.util.List;
  * recording a new one happen under one lock, so concurrent creates never overshoot the limit.
  */
 final class RunSlots {
-  static final int MAX_PROMPT_CHARS = 200_000;
+  static final int MAX_PROMPT_CHARS = 256 * 1024;
 
   private final ProjectConfig config;
   private final RunEventLog store;
@@ -34,7 +35,7 @@ final class RunSlots {
     this.ctx = ctx;
   }
 
-  RunSummary create(String workflowId, String prompt) {
+  RunSummary create(String workflowId, String prompt, boolean allowDirty) {
     if (workflowId == null || workflowId.isBlank() || workflowId.length() > 128) {
       throw new KxmException(
           ErrorCode.RUN_WORKFLOW_NOT_FOUND, "name a workflow id of 1 to 128 characters");
@@ -48,7 +49,8 @@ final class RunSlots {
               + " characters of text without NUL; got "
               + TextLength.of(text));
     }
-    ProjectBundle bundle = config.bundle();
+    ConfigPin pin = config.pin(allowDirty);
+    ProjectBundle bundle = config.bundle(pin);
     ProjectBundle.Workflow workflow =
         bundle
             .workflow(workflowId)
@@ -62,14 +64,14 @@ final class RunSlots {
                         + "/.kxm/workflows/; known: "
                         + bundle.workflows().keySet().stream().sorted().toList()));
     CompiledPlan.compile(bundle, workflow);
-    Revisions revisions = config.revisions();
+    Revisions revisions = config.revisions(pin);
     synchronized (this) {
       String runId = RunKind.RUNTIME.next(ctx.clock());
       String promptSha256 = ctx.prompts().put(runId, text);
       long holding = unfinishedStates().stream().filter(s -> s.status().holdsSlot()).count();
       int limit = Math.max(1, bundle.maxConcurrentRuns());
       List<RunEvent> events = new ArrayList<>();
-      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions));
+      events.add(new RunEvent.RunCreated(workflowId, promptSha256, revisions, pin));
       if (holding >= limit) {
         events.add(new RunEvent.RunMoved(RunStatus.QUEUED, "max_concurrent_runs=" + limit));
       }
@@ -78,21 +80,24 @@ final class RunSlots {
     }
   }
 
-  /** Starts queued runs, oldest first, while slots are free. */
+  /**
+   * Starts queued runs, oldest first, while slots are free; each waits under the limit of the
+   * configuration it pinned.
+   */
   synchronized void promote() {
-    int limit;
-    try {
-      limit = Math.max(1, config.bundle().maxConcurrentRuns());
-    } catch (KxmException e) {
-      return; // an invalid tree starts nothing; the next call after a fix will
-    }
     List<RunState> all = unfinishedStates();
     long holding = all.stream().filter(s -> s.status().holdsSlot()).count();
     for (RunState s : all) {
-      if (holding >= limit) {
-        return;
-      }
       if (s.status() == RunStatus.QUEUED) {
+        int limit;
+        try {
+          limit = Math.max(1, config.bundle(s.config()).maxConcurrentRuns());
+        } catch (KxmException e) {
+          continue; // an invalid tree starts nothing; the next call after a fix will
+        }
+        if (holding >= limit) {
+          continue;
+        }
         store.append(
             s.runId(),
             ctx.clock().instant(),
@@ -103,10 +108,6 @@ final class RunSlots {
         holding++;
       }
     }
-  }
-
-  List<RunState> states() {
-    return store.runIds().stream().map(store::load).toList();
   }
 
   /**

@@ -14,7 +14,13 @@ final class RunViews {
 
   static RunSummary summary(RunState s) {
     return new RunSummary(
-        s.runId(), s.workflowId(), s.status().wire(), s.createdAt(), s.updatedAt());
+        s.runId(),
+        s.workflowId(),
+        s.status().wire(),
+        s.createdAt(),
+        s.updatedAt(),
+        s.config(),
+        null);
   }
 
   /**

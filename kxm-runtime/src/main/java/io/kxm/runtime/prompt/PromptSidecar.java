@@ -33,8 +33,8 @@ import tools.jackson.databind.node.ObjectNode;
 public final class PromptSidecar {
   public static final String FILE_NAME = "run-events.db.run-prompts.json";
   static final int MAX_RUN_ID_CHARS = 128;
-  // the same bound as a step prompt in workflow.schema.json, times ten for the run's own prompt
-  static final int MAX_PROMPT_CHARS = 200_000;
+  // room for a long prompt from kxm run --prompt-file (a 200 KB brief), the same as RunSlots
+  static final int MAX_PROMPT_CHARS = 256 * 1024;
   private static final Map<Path, Object> LOCKS = new ConcurrentHashMap<>();
 
   private final Path file;

@@ -1,5 +1,6 @@
 package io.kxm.runtime.run;
 
+import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.Revisions;
 import java.util.List;
 
@@ -12,8 +13,11 @@ public sealed interface RunEvent {
   /** The stable wire name, for example {@code run.created}. */
   String type();
 
-  /** The run exists; it starts {@code created}. Only the prompt's hash is kept here. */
-  record RunCreated(String workflowId, String promptSha256, Revisions revisions)
+  /**
+   * The run exists; it starts {@code created}. Only the prompt's hash is kept here. {@code config}
+   * is null in runs recorded before runs pinned a commit; they read the working tree.
+   */
+  record RunCreated(String workflowId, String promptSha256, Revisions revisions, ConfigPin config)
       implements RunEvent {
     public String type() {
       return "run.created";

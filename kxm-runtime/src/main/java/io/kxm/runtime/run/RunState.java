@@ -1,5 +1,6 @@
 package io.kxm.runtime.run;
 
+import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.Revisions;
 import java.time.Instant;
 import java.util.List;
@@ -15,6 +16,7 @@ public record RunState(
     String workflowId,
     String promptSha256,
     Revisions revisions,
+    ConfigPin config,
     RunStatus status,
     String reason,
     String planSha256,

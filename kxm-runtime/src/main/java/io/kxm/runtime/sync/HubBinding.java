@@ -6,6 +6,7 @@ import io.kxm.core.json.Json;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.secret.SecureFiles;
 import io.kxm.core.sync.SyncLimits;
+import io.kxm.runtime.project.ProjectKeys;
 import java.io.IOException;
 import java.net.URI;
 import java.net.URISyntaxException;
@@ -13,15 +14,19 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The hub this machine's runtime syncs to: its base URL, the project token it pushes with and the
- * project that token proved. Kept in {@code runtime/hub-binding.json} under the state root, written
- * owner-only; {@link #toString()} never shows the token.
+ * The hub one project's runtime syncs to: its base URL, the project token it pushes with and the
+ * hub project that token proved. Kept per project in {@code
+ * runtime/projects/<key>/hub-binding.json} under the state root, beside that project's event store,
+ * written owner-only, so binding one repository never sends another's runs to its hub; {@link
+ * #toString()} never shows the token.
  */
 public record HubBinding(URI url, String token, String project, Instant boundAt) {
+  private static final Pattern PROJECT_KEY = Pattern.compile("[0-9a-f]{24}");
 
   public HubBinding {
     url = requireUrl(url == null ? null : url.toString());
@@ -39,13 +44,17 @@ public record HubBinding(URI url, String token, String project, Instant boundAt)
     }
   }
 
-  public static Path file(StatePaths state) {
-    return state.root().resolve("runtime").resolve("hub-binding.json");
+  /** The binding file of the project whose key ({@link ProjectKeys#key}) is {@code projectKey}. */
+  public static Path file(StatePaths state, String projectKey) {
+    if (projectKey == null || !PROJECT_KEY.matcher(projectKey).matches()) {
+      throw new IllegalArgumentException("not a project key: " + projectKey);
+    }
+    return ProjectKeys.eventStore(state, projectKey).resolveSibling("hub-binding.json");
   }
 
-  /** The binding on this machine, empty when it was never bound. */
-  public static Optional<HubBinding> load(StatePaths state) {
-    Path file = file(state);
+  /** The binding of one project, empty when it was never bound. */
+  public static Optional<HubBinding> load(StatePaths state, String projectKey) {
+    Path file = file(state, projectKey);
     if (!Files.exists(file)) {
       return Optional.empty();
     }
@@ -65,14 +74,14 @@ public record HubBinding(URI url, String token, String project, Instant boundAt)
     }
   }
 
-  /** Writes the binding owner-only through a temporary file and a rename. */
-  public void save(StatePaths state) {
+  /** Writes the project's binding owner-only through a temporary file and a rename. */
+  public void save(StatePaths state, String projectKey) {
     ObjectNode node = Json.object();
     node.put("url", url.toString());
     node.put("project", project);
     node.put("boundAt", boundAt.toString());
     node.put("token", token);
-    SecureFiles.writeOwnerOnly(file(state), Json.writeBytes(node));
+    SecureFiles.writeOwnerOnly(file(state, projectKey), Json.writeBytes(node));
   }
 
   /**

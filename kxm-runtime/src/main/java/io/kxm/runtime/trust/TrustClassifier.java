@@ -1,5 +1,6 @@
 package io.kxm.runtime.trust;
 
+import io.kxm.runtime.config.ConfigTree;
 import io.kxm.runtime.config.ReviewedYaml;
 import java.util.ArrayList;
 import java.util.List;
@@ -16,13 +17,13 @@ import tools.jackson.databind.JsonNode;
 final class TrustClassifier {
   private TrustClassifier() {}
 
-  static List<TrustChange> diff(ConfigSnapshot base, ConfigSnapshot current) {
+  static List<TrustChange> diff(ConfigTree base, ConfigTree current) {
     List<TrustChange> out = new ArrayList<>();
     Set<String> paths = new TreeSet<>(base.files().keySet());
     paths.addAll(current.files().keySet());
     for (String relative : paths) {
-      ConfigSnapshot.Content before = base.files().get(relative);
-      ConfigSnapshot.Content after = current.files().get(relative);
+      ConfigTree.Content before = base.files().get(relative);
+      ConfigTree.Content after = current.files().get(relative);
       if (before != null && before.sameAs(after)) {
         continue;
       }
@@ -32,7 +33,7 @@ final class TrustClassifier {
   }
 
   private static void file(
-      Changes c, FileKind kind, ConfigSnapshot.Content before, ConfigSnapshot.Content after) {
+      Changes c, FileKind kind, ConfigTree.Content before, ConfigTree.Content after) {
     if ((before != null && before.link()) || (after != null && after.link())) {
       c.widening(
           "$",
@@ -76,8 +77,8 @@ final class TrustClassifier {
 
   private static void text(
       Changes c,
-      ConfigSnapshot.Content before,
-      ConfigSnapshot.Content after,
+      ConfigTree.Content before,
+      ConfigTree.Content after,
       TrustEffect effect,
       String change,
       String reason) {
@@ -86,7 +87,7 @@ final class TrustClassifier {
   }
 
   private static void yaml(
-      Changes c, FileKind kind, ConfigSnapshot.Content before, ConfigSnapshot.Content after) {
+      Changes c, FileKind kind, ConfigTree.Content before, ConfigTree.Content after) {
     JsonNode b;
     JsonNode a;
     try {

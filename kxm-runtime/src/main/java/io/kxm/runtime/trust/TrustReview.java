@@ -2,6 +2,8 @@ package io.kxm.runtime.trust;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.config.CommittedConfig;
+import io.kxm.runtime.config.ConfigTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
 
@@ -27,10 +29,10 @@ public final class TrustReview {
     if (!Files.isDirectory(root)) {
       throw new KxmException(ErrorCode.TRUST_NOT_A_GIT_REPOSITORY, root + " is not a folder");
     }
-    GitRevision.requireWorkTree(root);
-    String commit = GitRevision.resolve(root, base);
-    ConfigSnapshot before = GitRevision.read(root, commit);
-    ConfigSnapshot after = ConfigSnapshot.fromDisk(root);
+    CommittedConfig.requireWorkTree(root);
+    String commit = CommittedConfig.resolve(root, base);
+    ConfigTree before = CommittedConfig.read(root, commit);
+    ConfigTree after = ConfigTree.fromDisk(root);
     return new TrustDiff(base, commit, TrustClassifier.diff(before, after));
   }
 }

@@ -209,6 +209,38 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void files_and_folders_kxm_does_not_read_are_errors_each_named() {
+    starter(root);
+    write(root, "workflowz/deploy.yaml", "id: deploy\n");
+    write(root, "workflowz/other.yaml", "id: other\n");
+    write(root, "stray.yaml", "a: 1\n");
+    write(root, "agents/notes.md", "notes\n");
+    write(root, "agents/nested/deep.yaml", "id: deep\n");
+    write(root, "memory/anything.md", "kept by memory's own reader\n");
+    write(root, "state/kxm.db", "runtime data\n");
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file, ConfigError::rule)
+        .containsExactlyInAnyOrder(
+            tuple(".kxm/workflowz/", "unknown-entry"),
+            tuple(".kxm/stray.yaml", "unknown-entry"),
+            tuple(".kxm/agents/notes.md", "unknown-entry"),
+            tuple(".kxm/agents/nested/deep.yaml", "unknown-entry"));
+  }
+
+  @Test
+  void a_kxm_folder_that_is_a_link_is_refused_without_reading_through_it() throws Exception {
+    Path elsewhere = Files.createDirectories(root.resolve("elsewhere"));
+    starter(elsewhere);
+    Path project = Files.createDirectories(root.resolve("project"));
+    Files.createSymbolicLink(project.resolve(".kxm"), elsewhere.resolve(".kxm"));
+
+    assertThat(ConfigLoader.check(project).errors())
+        .extracting(ConfigError::file, ConfigError::rule)
+        .containsExactly(tuple(".kxm", "no-symlink"));
+  }
+
+  @Test
   void legacy_json_configuration_is_refused() {
     starter(root);
     write(root, "config/agents.json", "{}");

@@ -89,7 +89,7 @@ class CreateAndQueueTest {
     assertThatThrownBy(() -> rt.create("ghost", "p"))
         .satisfies(code(ErrorCode.RUN_WORKFLOW_NOT_FOUND))
         .hasMessageContaining("known: [build]");
-    assertThatThrownBy(() -> rt.create("build", "x".repeat(200_001)))
+    assertThatThrownBy(() -> rt.create("build", "x".repeat(RunSlots.MAX_PROMPT_CHARS + 1)))
         .satisfies(code(ErrorCode.RUN_PROMPT_INVALID));
     assertThatThrownBy(() -> rt.create("build", "a\0b"))
         .satisfies(code(ErrorCode.RUN_PROMPT_INVALID));

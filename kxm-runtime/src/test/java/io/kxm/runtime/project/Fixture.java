@@ -2,6 +2,7 @@ package io.kxm.runtime.project;
 
 import io.kxm.core.paths.StatePaths;
 import io.kxm.runtime.api.AgentProducer;
+import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.GateExecutor;
 import io.kxm.runtime.api.ProjectBundle;
 import io.kxm.runtime.api.Revisions;
@@ -120,12 +121,17 @@ final class Fixture implements AutoCloseable {
     }
 
     @Override
-    public ProjectBundle bundle() {
+    public ConfigPin pin(boolean allowDirty) {
+      return ConfigPin.committed("0".repeat(40));
+    }
+
+    @Override
+    public ProjectBundle bundle(ConfigPin pin) {
       return bundle;
     }
 
     @Override
-    public Revisions revisions() {
+    public Revisions revisions(ConfigPin pin) {
       return revisions;
     }
   }

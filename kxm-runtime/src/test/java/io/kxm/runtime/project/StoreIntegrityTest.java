@@ -5,6 +5,7 @@ import static io.kxm.runtime.project.Fixture.gateStep;
 import static io.kxm.runtime.project.Fixture.workflow;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
@@ -125,6 +126,21 @@ class StoreIntegrityTest {
         .satisfies(code(ErrorCode.RUN_STATE_DIVERGED))
         .hasMessageContaining("stored status running but the events fold to completed");
     assertThat(rt.verify(run.runId()).problem()).isEqualTo("run_state_diverged");
+  }
+
+  @Test
+  void one_damaged_run_is_listed_as_damaged_with_its_code_and_hides_no_other() throws Exception {
+    completedRun();
+    RunSummary healthy = rt.create("build", "another");
+    sql("UPDATE run_state SET status = 'running' WHERE run_id = '" + run.runId() + "'");
+
+    assertThat(rt.list())
+        .extracting(RunSummary::runId, RunSummary::status)
+        .containsExactly(tuple(run.runId(), "damaged"), tuple(healthy.runId(), "created"));
+    assertThat(rt.list().getFirst().damage())
+        .startsWith("run_state_diverged: ")
+        .contains("stored status running");
+    assertThat(rt.list().get(1).damage()).isNull();
   }
 
   @Test

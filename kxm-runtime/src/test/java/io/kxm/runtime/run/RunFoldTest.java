@@ -27,7 +27,7 @@ class RunFoldTest {
   }
 
   static RunEvent created() {
-    return new RunEvent.RunCreated("wf", "00".repeat(32), new Revisions("b", "m", "e", "t"));
+    return new RunEvent.RunCreated("wf", "00".repeat(32), new Revisions("b", "m", "e", "t"), null);
   }
 
   static List<RunEvent> started(String... steps) {

@@ -59,7 +59,8 @@ public abstract class RunEventLogContract {
   }
 
   private RunState created(String runId) {
-    return log.create(runId, next(), Batch.of(new RunEvent.RunCreated("build", "ab12", REVISIONS)));
+    return log.create(
+        runId, next(), Batch.of(new RunEvent.RunCreated("build", "ab12", REVISIONS, null)));
   }
 
   /** A change every run in created or queued may take, again and again. */

@@ -16,22 +16,25 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class HubBindingTest {
+  private static final String KEY = "0123456789abcdef01234567";
   @TempDir Path dir;
 
   @Test
-  void a_saved_binding_reads_back_and_its_file_is_owner_only() throws Exception {
+  void a_saved_binding_reads_back_from_its_project_s_folder_and_its_file_is_owner_only()
+      throws Exception {
     StatePaths state = new StatePaths(dir);
     HubBinding binding =
         new HubBinding(
             URI.create("http://127.0.0.1:7331/"), "kxm_project_secret", "alpha", Instant.EPOCH);
 
-    binding.save(state);
+    binding.save(state, KEY);
 
-    assertThat(HubBinding.load(state)).contains(binding);
+    assertThat(HubBinding.load(state, KEY)).contains(binding);
     assertThat(binding.url()).isEqualTo(URI.create("http://127.0.0.1:7331"));
-    assertThat(Files.getPosixFilePermissions(HubBinding.file(state)))
+    assertThat(Files.getPosixFilePermissions(HubBinding.file(state, KEY)))
         .containsExactlyInAnyOrder(PosixFilePermission.OWNER_READ, PosixFilePermission.OWNER_WRITE);
-    assertThat(HubBinding.file(state)).isEqualTo(dir.resolve("runtime/hub-binding.json"));
+    assertThat(HubBinding.file(state, KEY))
+        .isEqualTo(dir.resolve("runtime/projects/" + KEY + "/hub-binding.json"));
   }
 
   @Test
@@ -46,12 +49,12 @@ class HubBindingTest {
   @Test
   void no_file_means_not_bound_and_a_damaged_one_is_refused_by_code() throws Exception {
     StatePaths state = new StatePaths(dir);
-    assertThat(HubBinding.load(state)).isEmpty();
+    assertThat(HubBinding.load(state, KEY)).isEmpty();
 
-    Files.createDirectories(HubBinding.file(state).getParent());
-    Files.writeString(HubBinding.file(state), "{\"url\": \"ftp://x\"}");
+    Files.createDirectories(HubBinding.file(state, KEY).getParent());
+    Files.writeString(HubBinding.file(state, KEY), "{\"url\": \"ftp://x\"}");
 
-    assertThatThrownBy(() -> HubBinding.load(state))
+    assertThatThrownBy(() -> HubBinding.load(state, KEY))
         .isInstanceOf(KxmException.class)
         .extracting(e -> ((KxmException) e).code())
         .isEqualTo(ErrorCode.SYNC_BINDING_INVALID);

@@ -8,6 +8,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Redactor;
 import io.kxm.core.sync.SyncEvent;
+import io.kxm.runtime.api.ConfigPin;
 import io.kxm.runtime.api.OutboxRow;
 import io.kxm.runtime.api.Revisions;
 import io.kxm.runtime.run.AttemptResult;
@@ -44,7 +45,10 @@ class SyncAllowlistTest {
     JsonNode data =
         synced(
             new RunEvent.RunCreated(
-                "ship", HASH, new Revisions(HASH, HASH, "/home/alice/.kxm/routes.yaml", HASH)));
+                "ship",
+                HASH,
+                new Revisions(HASH, HASH, "/home/alice/.kxm/routes.yaml", HASH),
+                ConfigPin.committed("c0ffee")));
 
     assertThat(data)
         .isEqualTo(

@@ -3,6 +3,7 @@ package io.kxm.runtime.trust;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import io.kxm.runtime.config.ConfigTree;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
 import java.util.List;
@@ -39,11 +40,11 @@ class TrustClassifierTest {
     return TrustClassifier.diff(snapshot(base), snapshot(current));
   }
 
-  private static ConfigSnapshot snapshot(Map<String, String> files) {
-    Map<String, ConfigSnapshot.Content> out = new HashMap<>();
-    files.forEach((k, v) ->
-        out.put(k, new ConfigSnapshot.Content(v.getBytes(StandardCharsets.UTF_8), false)));
-    return new ConfigSnapshot(out);
+  private static ConfigTree snapshot(Map<String, String> files) {
+    Map<String, ConfigTree.Content> out = new HashMap<>();
+    files.forEach(
+        (k, v) -> out.put(k, new ConfigTree.Content(v.getBytes(StandardCharsets.UTF_8), false)));
+    return new ConfigTree(out);
   }
 
   private void both(String file, String text) {
@@ -434,11 +435,11 @@ class TrustClassifierTest {
 
   @Test
   void a_symbolic_link_widens() {
-    Map<String, ConfigSnapshot.Content> linked = new HashMap<>();
-    linked.put("agents/coder.yaml", new ConfigSnapshot.Content("/etc/passwd".getBytes(), true));
+    Map<String, ConfigTree.Content> linked = new HashMap<>();
+    linked.put("agents/coder.yaml", new ConfigTree.Content("/etc/passwd".getBytes(), true));
 
     List<TrustChange> changes =
-        TrustClassifier.diff(new ConfigSnapshot(Map.of()), new ConfigSnapshot(linked));
+        TrustClassifier.diff(new ConfigTree(Map.of()), new ConfigTree(linked));
 
     assertThat(changes)
         .extracting(TrustChange::effect, TrustChange::change)

@@ -1,4 +1,4 @@
-package io.kxm.runtime.trust;
+package io.kxm.runtime.config;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
@@ -9,21 +9,23 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.TreeMap;
 
 /**
  * Reads {@code .kxm/} as it was at a Git revision: {@code ls-tree} lists the entries and one {@code
  * cat-file --batch} returns their bytes exactly as committed, links as their target text. Paths are
  * given and read relative to the project folder, which may sit below the repository's top level.
+ * Runs pin what this reads at {@code HEAD}; the trust review diffs against it.
  */
-final class GitRevision {
-  static final int MAX_REVISION_CHARS = 256;
+public final class CommittedConfig {
+  public static final int MAX_REVISION_CHARS = 256;
   private static final String LINK_MODE = "120000";
 
   // reviewed configuration is small; a revision whose .kxm/ prints more is refused, not cut
   private static final int MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
 
-  private GitRevision() {}
+  private CommittedConfig() {}
 
   private static Git.Exited git(Path projectRoot, byte[] stdin, String... args) {
     Git.Result result;
@@ -48,8 +50,21 @@ final class GitRevision {
     };
   }
 
+  /**
+   * The commit {@code HEAD} names in the repository of {@code projectRoot}; empty outside a Git
+   * work tree or before its first commit, where nothing is committed.
+   */
+  public static Optional<String> head(Path projectRoot) {
+    Git.Exited r =
+        git(projectRoot, new byte[0], "rev-parse", "--verify", "--quiet", "HEAD^{commit}");
+    String commit = r.text().strip();
+    return r.exit() == 0 && commit.matches("[0-9a-f]{40,64}")
+        ? Optional.of(commit)
+        : Optional.empty();
+  }
+
   /** Checks that {@code projectRoot} is inside a Git work tree. */
-  static void requireWorkTree(Path projectRoot) {
+  public static void requireWorkTree(Path projectRoot) {
     Git.Exited r = git(projectRoot, new byte[0], "rev-parse", "--is-inside-work-tree");
     if (r.exit() != 0 || !r.text().strip().equals("true")) {
       throw new KxmException(
@@ -61,7 +76,7 @@ final class GitRevision {
   }
 
   /** The full commit ID {@code revision} names. */
-  static String resolve(Path projectRoot, String revision) {
+  public static String resolve(Path projectRoot, String revision) {
     checkRevision(revision);
     Git.Exited r =
         git(projectRoot, new byte[0], "rev-parse", "--verify", "--quiet", revision + "^{commit}");
@@ -75,7 +90,7 @@ final class GitRevision {
   }
 
   /** The reviewed files of {@code .kxm/} at {@code commit}. */
-  static ConfigSnapshot read(Path projectRoot, String commit) {
+  public static ConfigTree read(Path projectRoot, String commit) {
     Git.Exited listing = git(projectRoot, new byte[0], "ls-tree", "-r", "-z", commit, "--", ".kxm");
     if (listing.exit() != 0) {
       throw new KxmException(
@@ -90,27 +105,30 @@ final class GitRevision {
       int tab = line.indexOf('\t');
       String[] meta = line.substring(0, tab).split(" ");
       String path = line.substring(tab + 1);
+      if (path.equals(".kxm") && meta[0].equals(LINK_MODE)) {
+        return new ConfigTree(Map.of(), true);
+      }
       if (!path.startsWith(".kxm/")) {
         continue;
       }
       String relative = path.substring(".kxm/".length());
-      if (ConfigSnapshot.reviewed(relative)) {
+      if (ConfigTree.reviewed(relative)) {
         entries.add(new String[] {meta[0], meta[1], meta[2], relative});
       }
     }
-    return new ConfigSnapshot(contents(projectRoot, entries));
+    return new ConfigTree(contents(projectRoot, entries));
   }
 
-  private static Map<String, ConfigSnapshot.Content> contents(
+  private static Map<String, ConfigTree.Content> contents(
       Path projectRoot, List<String[]> entries) {
-    Map<String, ConfigSnapshot.Content> files = new TreeMap<>();
+    Map<String, ConfigTree.Content> files = new TreeMap<>();
     StringBuilder request = new StringBuilder();
     for (String[] e : entries) {
       if (e[1].equals("blob")) {
         request.append(e[2]).append('\n');
       } else {
         // a submodule has no bytes here; its commit ID stands for its content
-        files.put(e[3], new ConfigSnapshot.Content(e[2].getBytes(StandardCharsets.UTF_8), true));
+        files.put(e[3], new ConfigTree.Content(e[2].getBytes(StandardCharsets.UTF_8), true));
       }
     }
     if (request.isEmpty()) {
@@ -140,7 +158,7 @@ final class GitRevision {
       }
       int size = Integer.parseInt(parts[2]);
       byte[] bytes = Arrays.copyOfRange(out, newline + 1, newline + 1 + size);
-      files.put(e[3], new ConfigSnapshot.Content(bytes, e[0].equals(LINK_MODE)));
+      files.put(e[3], new ConfigTree.Content(bytes, e[0].equals(LINK_MODE)));
       at = newline + 1 + size + 1;
     }
     return files;
