@@ -25,6 +25,7 @@ class RuntimeStatusSandboxTest {
     Path emptyBin = Files.createDirectories(dir.resolve("bin"));
     Map<String, String> env = env();
     env.put("PATH", emptyBin.toString());
+    env.remove(Sandbox.BWRAP_SETTING);
 
     JsonNode json = Json.read(kxm(env, "runtime", "status", "--json"));
     String text = kxm(env, "runtime", "status");
@@ -55,6 +56,10 @@ class RuntimeStatusSandboxTest {
     env.put("KXM_STATE_HOME", dir.resolve("state").toString());
     env.put("HOME", dir.toString());
     env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
+    String bwrap = System.getenv(Sandbox.BWRAP_SETTING);
+    if (bwrap != null) {
+      env.put(Sandbox.BWRAP_SETTING, bwrap); // where CI unpacks bubblewrap, off PATH
+    }
     return env;
   }
 
