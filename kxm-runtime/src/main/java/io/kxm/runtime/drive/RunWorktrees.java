@@ -17,11 +17,12 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The Git worktree of one run: created on the run's first writing step from the project's {@code
- * HEAD}, on the branch {@code kxm/<runId>}, under {@code worktrees/<runId>} of the project's
- * runtime folder. After each writing step its changes are committed on that branch and the patch
- * from the base commit is kept under {@code artifacts/<runId>/}, so the branch and the patch both
- * hold the work once the folder is removed.
+ * The Git worktree of one run: created on the run's first writing step from the commit the run
+ * pinned its configuration at (the project's {@code HEAD} for a run without one), on the branch
+ * {@code kxm/<runId>}, under {@code worktrees/<runId>} of the project's runtime folder. After each
+ * writing step its changes are committed on that branch and the patch from the base commit is kept
+ * under {@code artifacts/<runId>/}, so the branch and the patch both hold the work once the folder
+ * is removed.
  */
 public final class RunWorktrees {
   /** A patch larger than this is refused as evidence rather than kept cut. */
@@ -66,7 +67,8 @@ public final class RunWorktrees {
    *     commit, or git refuses
    */
   Path open() throws InterruptedException {
-    RunState.Work work = ctx.store().load(runId).work();
+    RunState state = ctx.store().load(runId);
+    RunState.Work work = state.work();
     if (work != null) {
       if (work.removed()) {
         throw failed("the worktree of run " + runId + " was removed; its branch " + work.branch());
@@ -79,7 +81,16 @@ public final class RunWorktrees {
       }
       return path;
     }
-    String base = text(git(ctx.projectRoot(), "rev-parse", "--verify", "HEAD^{commit}"));
+    // The commit the run pinned its configuration at, so the agent works on the reviewed tree even
+    // when HEAD moved since; a run without a pinned commit starts from HEAD.
+    String pinned = state.config() == null ? null : state.config().commit();
+    String base =
+        text(
+            git(
+                ctx.projectRoot(),
+                "rev-parse",
+                "--verify",
+                (pinned == null ? "HEAD" : pinned) + "^{commit}"));
     Path path = ctx.runFiles().resolve("worktrees").resolve(runId);
     try {
       SecureFiles.createPrivateDirectories(path.getParent());

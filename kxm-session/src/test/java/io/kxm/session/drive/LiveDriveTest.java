@@ -257,6 +257,44 @@ class LiveDriveTest {
   }
 
   @Test
+  void the_worktree_starts_from_the_commit_the_run_pinned_even_after_head_moved() throws Exception {
+    provider = FakeProvider.start();
+    Path script = tmp.resolve("agent.sh");
+    Files.writeString(
+        script,
+        """
+        #!/bin/sh
+        head -n 1 > /dev/null
+        test -e late.txt && exit 4
+        echo 'hello' > greeting.txt
+        echo '{"type":"message","text":"wrote greeting.txt"}'
+        """);
+    script.toFile().setExecutable(true);
+    project =
+        LiveProject.create(
+            tmp,
+            Map.of(
+                "agents/coder.yaml",
+                "id: coder\nharness: command\nmodel: local/script\npurpose: Writes.\ncommand: [\""
+                    + script
+                    + "\"]\n",
+                "workflows/greet.yaml",
+                WRITE_THEN_GATE),
+            environment());
+    RunSummary run = project.runtime.create("greet", "Say hello.");
+    String pinned = GitRepository.git(project.root, "rev-parse", "HEAD").strip();
+    Files.writeString(project.root.resolve("late.txt"), "committed after the run was created\n");
+    GitRepository.commitAll(project.root, "a commit the run never reviewed");
+
+    DriveResult done = project.runtime.drive(run.runId(), false);
+
+    assertThat(done.run().run().status()).as(done.run().steps().toString()).isEqualTo("completed");
+    Path worktree = Path.of(done.run().work().worktree());
+    assertThat(worktree.resolve("late.txt")).doesNotExist();
+    assertThat(GitRepository.git(worktree, "rev-parse", "HEAD~1").strip()).isEqualTo(pinned);
+  }
+
+  @Test
   void a_harness_that_cannot_start_is_producer_rejected_and_fails_the_step() throws Exception {
     provider = FakeProvider.start();
     project =
