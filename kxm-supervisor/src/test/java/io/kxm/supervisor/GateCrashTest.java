@@ -6,6 +6,7 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.config.StarterConfig;
 import io.kxm.supervisor.SupervisorHttp.Reply;
+import io.kxm.testkit.GitRepository;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,6 +70,7 @@ class GateCrashTest {
             type: gate
             gate: long
         """);
+    GitRepository.commitAll(project, "starter"); // a run pins the committed .kxm/
     Path pids = project.resolve("gate-pids");
     Path state = dir.resolve("state");
     String runId;
