@@ -61,7 +61,9 @@ public final class Supervisor implements AutoCloseable {
     this.drain = drain;
     this.app = app;
     this.row = row;
-    this.pushers = new SyncPushers(config.state(), row.runtimeId(), config.clock(), log);
+    this.pushers =
+        new SyncPushers(
+            config.state(), sessions.sessions().store(), row.runtimeId(), config.clock(), log);
     this.heartbeat =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("kxm-runtime-heartbeat").unstarted(r));

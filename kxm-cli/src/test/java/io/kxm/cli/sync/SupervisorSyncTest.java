@@ -27,6 +27,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -146,6 +147,83 @@ class SupervisorSyncTest {
           .extracting(r -> r.path("runId").asString())
           .containsExactly(firstRun);
     }
+  }
+
+  @Test
+  void a_session_run_in_a_bound_project_reaches_its_hub_as_its_lifecycle_without_its_text()
+      throws Exception {
+    Map<String, String> env = TestEnv.hub(dir);
+    env.put("KXM_PORT", "0");
+    StatePaths state = new StatePaths(dir.resolve("state"));
+    Path bound = committedProject("bound");
+    Path other = committedProject("other");
+    try (HubServer hub =
+            HubAssembly.start(HubConfig.fromEnvironment(env, dir.resolve("hub")), env);
+        Supervisor supervisor =
+            Supervisor.start(
+                new SupervisorConfig(
+                    state,
+                    EngineFactory.of(state, Clock.systemUTC()),
+                    Duration.ofSeconds(10),
+                    Duration.ofMillis(100),
+                    Clock.systemUTC()))) {
+      String token = Files.readString(supervisor.tokenFile()).strip();
+      new HubBinding(URI.create(hub.baseUrl()), TestEnv.ALPHA, "alpha", Instant.now())
+          .save(state, ProjectKeys.key(ProjectKeys.canonical(bound)));
+      String boundRun =
+          sessionTurn(supervisor.url(), token, Files.createDirectories(bound.resolve("src")));
+      sessionTurn(supervisor.url(), token, other);
+      HubCalls calls = new HubCalls(hub.baseUrl());
+
+      await()
+          .atMost(Duration.ofSeconds(60))
+          .untilAsserted(() -> {
+            JsonNode runs = Json.read(calls.get("/v1/runtime/runs", TestEnv.ALPHA)).path("runs");
+            assertThat(runs).extracting(r -> r.path("runId").asString()).containsExactly(boundRun);
+            assertThat(runs.get(0).path("status").asString()).isEqualTo("completed");
+            // queued, running, completed
+            assertThat(runs.get(0).path("events").asLong()).isEqualTo(3);
+          });
+    }
+  }
+
+  /** One turn of a new echo-agent session in {@code workspace}, waited until it ended. */
+  private static String sessionTurn(String url, String token, Path workspace) throws Exception {
+    Path echoAgent =
+        Path.of("..", "examples", "harness", "echo-agent.py").toAbsolutePath().normalize();
+    JsonNode session =
+        call(
+            url + "/v1/sessions",
+            token,
+            Json.write(
+                Map.of(
+                    "workspaceRoot",
+                    workspace.toString(),
+                    "harness",
+                    Map.of("type", "command", "argv", List.of("python3", echoAgent.toString())))));
+    JsonNode run =
+        call(
+            url + "/v1/sessions/" + session.path("id").asString() + "/runs",
+            token,
+            Json.write(Map.of("prompt", "say hello from the session")));
+    String sessionUrl = url + "/v1/sessions/" + session.path("id").asString();
+    await()
+        .atMost(Duration.ofSeconds(60))
+        .until(() -> get(sessionUrl, token).path("runs").path(0).path("finishedAt").isString());
+    return run.path("id").asString();
+  }
+
+  private static JsonNode get(String url, String token) throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create(url))
+                    .header("Authorization", "Bearer " + token)
+                    .GET()
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return Json.read(response.body());
   }
 
   private Path committedProject(String name) throws Exception {

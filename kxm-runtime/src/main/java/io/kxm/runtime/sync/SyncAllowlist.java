@@ -33,7 +33,7 @@ public final class SyncAllowlist {
   private record Field(String from, String to, FieldKind kind) {}
 
   private static final Map<String, List<Field>> TYPES =
-      withWorkAndSpend(
+      withWorkSpendAndSessions(
           Map.of(
               "run.created",
               fields("workflowId", ID, "promptSha256", HASH, "revisions", HASHES),
@@ -85,11 +85,11 @@ public final class SyncAllowlist {
   private SyncAllowlist() {}
 
   /**
-   * What a live attempt used and what a writing step changed travel as counts and hashes: tokens,
-   * files and lines, the patch's hash and the branch's commit, never the patch, its path or the
-   * price text.
+   * What a live attempt used and what a writing step changed travel as counts and hashes; session
+   * runs travel as their lifecycle: tokens, files and lines, the patch's hash and the branch's
+   * commit, never the patch, its path or the price text.
    */
-  private static Map<String, List<Field>> withWorkAndSpend(Map<String, List<Field>> base) {
+  private static Map<String, List<Field>> withWorkSpendAndSessions(Map<String, List<Field>> base) {
     Map<String, List<Field>> all = new java.util.HashMap<>(base);
     all.put(
         "attempt.spent",
@@ -133,6 +133,13 @@ public final class SyncAllowlist {
             INT,
             "headCommit",
             HASH));
+    // A session run syncs its lifecycle alone: never its prompt, its messages or its final answer.
+    for (String status :
+        List.of("queued", "running", "completed", "failed", "cancelled", "interrupted")) {
+      all.put(
+          "session_run." + status,
+          fields("sessionId", ID, "status", WORD, "outcome", WORD, "error", WORD, "harness", WORD));
+    }
     return Map.copyOf(all);
   }
 

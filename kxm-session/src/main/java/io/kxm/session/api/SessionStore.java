@@ -1,5 +1,6 @@
 package io.kxm.session.api;
 
+import io.kxm.runtime.api.Outbox;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
@@ -129,6 +130,13 @@ public interface SessionStore extends AutoCloseable {
    * @param firstBadSeq the first event whose hash does not verify; -1 when all do
    */
   record ChainCheck(String runId, boolean ok, long events, long firstBadSeq, String lastHash) {}
+
+  /**
+   * The sync rows of the session runs whose workspace lies in the project with key {@code
+   * projectKey} (the nearest folder holding a {@code .kxm/}): one per lifecycle step of a run,
+   * written with the step, for the outbox pusher of the project's hub binding.
+   */
+  Outbox syncOutbox(String projectKey);
 
   @Override
   void close();

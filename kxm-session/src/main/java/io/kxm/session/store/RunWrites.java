@@ -73,6 +73,7 @@ final class RunWrites {
         closePending(tx, runId);
       }
       TxRows.touchSession(tx, run.sessionId(), now);
+      SyncRows.enqueue(tx, TxRows.session(tx, run.sessionId()), runId, to, end);
       tx.insertEvent(
           run.sessionId(),
           runId,

@@ -61,7 +61,7 @@ final class SessionWrites {
     }
     String id = RunKind.SESSION.next(clock);
     return tx -> {
-      TxRows.session(tx, sessionId);
+      Session session = TxRows.session(tx, sessionId);
       if (resumedFrom != null) {
         SessionRun from = TxRows.run(tx, resumedFrom).run();
         if (!from.sessionId().equals(sessionId)) {
@@ -90,6 +90,7 @@ final class SessionWrites {
       s.setString(7, HashChain.GENESIS);
       s.executeUpdate();
       TxRows.touchSession(tx, sessionId, now);
+      SyncRows.enqueue(tx, session, id, SessionRunStatus.QUEUED, null);
       ObjectNode data = Json.object();
       data.put("status", SessionRunStatus.QUEUED.wire());
       data.put("prompt", prompt);

@@ -1,6 +1,7 @@
 package io.kxm.session.store;
 
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.api.Outbox;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
@@ -207,6 +208,12 @@ public final class SqliteSessionStore implements SessionStore {
         .verify(runId)
         .orElseThrow(() ->
             new KxmException(io.kxm.core.error.ErrorCode.RUN_NOT_FOUND, "no session run " + runId));
+  }
+
+  @Override
+  public Outbox syncOutbox(String projectKey) {
+    CallerChecks.text("projectKey", projectKey);
+    return new SessionSyncOutbox(projectKey, reader, this::await);
   }
 
   /** Commits what is queued, stops the writer and closes the file; later calls are refused. */

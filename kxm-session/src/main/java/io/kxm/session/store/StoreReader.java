@@ -1,5 +1,8 @@
 package io.kxm.session.store;
 
+import io.kxm.core.json.Json;
+import io.kxm.runtime.api.Outbox;
+import io.kxm.runtime.api.OutboxRow;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.Session;
@@ -152,6 +155,33 @@ final class StoreReader {
 
   long lastSeq() {
     return one("SELECT coalesce(max(seq), 0) FROM events", rs -> rs.getLong(1)).orElse(0L);
+  }
+
+  /** The project's sync rows still waiting, oldest first. */
+  List<OutboxRow> pendingSync(String projectKey, int limit) {
+    return list(
+        "SELECT row_id, project_key, run_id, sequence, type, at, data FROM sync_outbox"
+            + " WHERE project_key = ? AND state = 'pending' ORDER BY row_id LIMIT ?",
+        rs ->
+            new OutboxRow(
+                rs.getLong(1),
+                rs.getString(2),
+                rs.getString(3),
+                rs.getLong(4),
+                rs.getString(5),
+                Instant.parse(rs.getString(6)),
+                Json.read(rs.getString(7))),
+        projectKey,
+        limit);
+  }
+
+  Outbox.OutboxCounts syncCounts(String projectKey) {
+    return one(
+            "SELECT COALESCE(SUM(state = 'pending'), 0), COALESCE(SUM(state = 'acknowledged'), 0),"
+                + " COALESCE(SUM(state = 'parked'), 0) FROM sync_outbox WHERE project_key = ?",
+            rs -> new Outbox.OutboxCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3)),
+            projectKey)
+        .orElseThrow();
   }
 
   void close() {

@@ -32,7 +32,8 @@ class SqliteSessionStoreTest
         InteractionStoreContract,
         LiveReplayContract,
         EncodedReplayContract,
-        HashChainContract {
+        HashChainContract,
+        SessionSyncContract {
   @TempDir Path dir;
 
   private Path file() {
