@@ -2,9 +2,11 @@ package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** The supervisor calls the run commands make, each starting the supervisor on demand. */
@@ -17,6 +19,12 @@ final class Runs {
 
   static Runs connect(CliContext context) {
     return new Runs(new SupervisorClient(BackgroundRuntime.ensure(context)));
+  }
+
+  /** The supervisor that answers now, if one does, without starting one. */
+  static Optional<Runs> running(CliContext context) {
+    return RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
+        .map(s -> new Runs(new SupervisorClient(s)));
   }
 
   JsonNode create(String projectRoot, String workflow, String prompt, boolean allowDirty) {

@@ -1,6 +1,9 @@
 package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.runtime.SupervisorOutage;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.retry.Backoff;
 import java.io.PrintWriter;
@@ -19,15 +22,20 @@ import tools.jackson.databind.JsonNode;
 final class WorkflowRunWatch {
   // read again at once after a change, then up to every two seconds while nothing moves
   static final Backoff POLL = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(2));
+  // a supervisor away: look for its successor soon, then every few seconds
+  private static final Backoff RECONNECT =
+      new Backoff(Duration.ofMillis(250), Duration.ofSeconds(4));
   private static final Set<String> ENDED = Set.of("completed", "failed", "cancelled");
 
-  private final Runs runs;
+  private final CliContext context;
+  private Runs runs;
   private final RunRef.Supervised run;
   private final PrintWriter out;
   private final boolean json;
   private final Map<String, String> shown = new HashMap<>();
 
   WorkflowRunWatch(CliContext context, RunRef.Supervised run, boolean json) {
+    this.context = context;
     this.runs = Runs.connect(context);
     this.run = run;
     this.out = context.out();
@@ -40,7 +48,7 @@ final class WorkflowRunWatch {
   int follow() throws InterruptedException {
     int quiet = 0;
     while (true) {
-      JsonNode detail = runs.status(run);
+      JsonNode detail = status();
       boolean changed = print(detail);
       String status = RunText.text(detail.path("run"), "status");
       if (ENDED.contains(status)) {
@@ -48,6 +56,43 @@ final class WorkflowRunWatch {
       }
       quiet = changed ? 1 : quiet + 1;
       Thread.sleep(POLL.pause(quiet).toMillis());
+    }
+  }
+
+  /**
+   * The run's detail, read through a supervisor restart: while none answers, the watch says so and
+   * looks for the next one, for as long as {@link SupervisorOutage#window} allows.
+   */
+  private JsonNode status() throws InterruptedException {
+    Duration window = SupervisorOutage.window(context);
+    long lostSince = 0;
+    for (int failures = 0; ; failures++) {
+      try {
+        return runs.status(run);
+      } catch (KxmException e) {
+        if (!SupervisorOutage.passing(e)) {
+          throw e;
+        }
+        if (failures == 0) {
+          lostSince = System.nanoTime();
+        } else if (System.nanoTime() - lostSince > window.toNanos()) {
+          throw new KxmException(
+              ErrorCode.RUNTIME_UNREACHABLE,
+              "no runtime supervisor answered for "
+                  + window.toSeconds()
+                  + " s ("
+                  + SupervisorOutage.WINDOW_VARIABLE
+                  + ") while watching run "
+                  + run.id(),
+              "Check 'kxm runtime status', then watch again with 'kxm runs watch "
+                  + run.id()
+                  + "'.");
+        }
+        context.err().println("reconnecting… (" + e.code().code() + ")");
+        context.err().flush();
+        Thread.sleep(RECONNECT.pause(failures + 1).toMillis());
+        runs = Runs.running(context).orElse(runs);
+      }
     }
   }
 

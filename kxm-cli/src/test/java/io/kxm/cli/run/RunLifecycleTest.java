@@ -1,6 +1,7 @@
 package io.kxm.cli.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.kxm.cli.Cli;
 import io.kxm.core.json.Json;
@@ -131,6 +132,30 @@ class RunLifecycleTest {
     Run watched = watch.get(60, TimeUnit.SECONDS);
     assertThat(watched.exitCode()).as(watched.err()).isZero();
     assertThat(watched.out()).contains("]: passed").contains("run " + runId + ": completed");
+  }
+
+  @Test
+  void runs_watch_of_a_workflow_run_reconnects_through_a_supervisor_restart() throws Exception {
+    String runId = create("example", "watch me across a restart");
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    CompletableFuture<Integer> watch =
+        CompletableFuture.supplyAsync(() ->
+            new Cli(env(), repo, new PrintWriter(out, true), new PrintWriter(err, true))
+                .run("runs", "watch", runId));
+    await()
+        .atMost(Duration.ofSeconds(30))
+        .until(() -> out.toString().contains("run " + runId + ": created"));
+
+    Run stopped = kxm(repo, "runtime", "stop");
+    assertThat(stopped.exitCode()).as(stopped.err()).isZero();
+    await().atMost(Duration.ofSeconds(30)).until(() -> err.toString().contains("reconnecting…"));
+    Run drive = kxm(repo, "runs", "drive", runId, "--simulated");
+    assertThat(drive.exitCode()).as(drive.err()).isZero();
+
+    assertThat(watch.get(60, TimeUnit.SECONDS)).as(err.toString()).isZero();
+    assertThat(out.toString()).contains("run " + runId + ": completed");
+    assertThat(err.toString()).contains("reconnecting… (runtime_unreachable)");
   }
 
   @Test

@@ -5,6 +5,7 @@ import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
+import io.kxm.cli.runtime.SupervisorOutage;
 import io.kxm.cli.runtime.SupervisorStream;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
@@ -46,13 +47,8 @@ public final class RunWatch {
   /** Continuations followed one after another at most, so a watch always ends. */
   private static final int MAX_CONTINUATIONS = 16;
 
-  /** How a lost stream is retried: tries in a row that bring no event before the watch gives up. */
+  /** How a lost stream is retried, for as long as {@link SupervisorOutage#window} allows. */
   static final Backoff BACKOFF = new Backoff(Duration.ofMillis(250), Duration.ofSeconds(4));
-
-  private static final int ATTEMPTS = 8;
-
-  private static final Set<ErrorCode> RETRYABLE =
-      Set.of(ErrorCode.RUNTIME_UNREACHABLE, ErrorCode.SERVER_DRAINING);
 
   private final CliContext context;
   private final String runId;
@@ -128,8 +124,10 @@ public final class RunWatch {
 
   int follow() {
     supervisor = BackgroundRuntime.ensure(context);
-    Execution<Object> tries = backoff.tries(ATTEMPTS, RunWatch::retryable);
+    Duration window = SupervisorOutage.window(context);
+    Execution<Object> tries = backoff.tries(-1, RunWatch::retryable);
     int failures = 0;
+    long lostSince = 0;
     while (true) {
       long before = lastSeq;
       // A connection that closed cleanly without the run ending counts as a failed try.
@@ -152,16 +150,18 @@ public final class RunWatch {
       Duration pause;
       if (lastSeq > before) {
         // The stream moved on: the next row of failed tries starts over.
-        tries = backoff.tries(ATTEMPTS, RunWatch::retryable);
+        tries = backoff.tries(-1, RunWatch::retryable);
         failures = 0;
         pause = backoff.first();
       } else {
         tries.recordException(
             failure == null ? new IOException("the event stream ended early") : failure);
-        failures++;
+        if (failures++ == 0) {
+          lostSince = System.nanoTime();
+        }
         pause = tries.getDelay();
       }
-      if (tries.isComplete()) {
+      if (failures > 0 && System.nanoTime() - lostSince > window.toNanos()) {
         lines.endLine();
         throw new KxmException(
             ErrorCode.RUNTIME_UNREACHABLE,
@@ -169,7 +169,11 @@ public final class RunWatch {
                 + runId
                 + " and could not resume it in "
                 + failures
-                + " tries; the last event seen is "
+                + " tries over "
+                + window.toSeconds()
+                + " s ("
+                + SupervisorOutage.WINDOW_VARIABLE
+                + "); the last event seen is "
                 + lastSeq,
             "Check 'kxm runtime status', then follow on with 'kxm runs watch "
                 + runId
@@ -188,7 +192,7 @@ public final class RunWatch {
 
   /** A dropped connection, a stream that ended early, or a supervisor that is away for now. */
   private static boolean retryable(Throwable failure) {
-    return !(failure instanceof KxmException e) || RETRYABLE.contains(e.code());
+    return !(failure instanceof KxmException) || SupervisorOutage.passing(failure);
   }
 
   /**
