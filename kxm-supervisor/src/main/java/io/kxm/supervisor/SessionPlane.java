@@ -34,7 +34,7 @@ final class SessionPlane implements AutoCloseable {
           SessionService.start(
               store,
               true,
-              Harnesses.standard(System.getenv(), config.clock()),
+              Harnesses.standard(config.providers().environment(System.getenv()), config.clock()),
               config.clock(),
               config.sessions());
     } catch (InterruptedException e) {

@@ -114,6 +114,7 @@ public final class Supervisor implements AutoCloseable {
               port::get,
               new RunRoutes(projects, sessionRoutes, log),
               sessionRoutes,
+              config.providers(),
               log);
       listen(app, network);
       port.set(app.port());

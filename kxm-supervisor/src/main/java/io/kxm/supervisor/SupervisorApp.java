@@ -10,12 +10,15 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Tokens;
+import io.kxm.session.provider.ProviderSettings;
+import java.nio.file.Path;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.IntSupplier;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
@@ -43,10 +46,11 @@ final class SupervisorApp {
       IntSupplier port,
       RunRoutes runs,
       SessionRoutes sessions,
+      ProviderSettings providers,
       SupervisorLog log) {
     SupervisorGuard guard = new SupervisorGuard(port, network);
     return Javalin.create(
-        config -> configure(config, token, network, drain, guard, runs, sessions, log));
+        config -> configure(config, token, network, drain, guard, runs, sessions, providers, log));
   }
 
   private static void configure(
@@ -57,6 +61,7 @@ final class SupervisorApp {
       SupervisorGuard guard,
       RunRoutes runs,
       SessionRoutes sessions,
+      ProviderSettings providers,
       SupervisorLog log) {
     config.concurrency.useVirtualThreads = true;
     config.startup.showJavalinBanner = false;
@@ -95,6 +100,7 @@ final class SupervisorApp {
     config.routes.get("/health", ctx -> health(ctx, token, network.tokenRequired()));
     runs.install(config.routes);
     sessions.install(config.routes);
+    config.routes.get("/v1/providers", ctx -> ctx.json(providersView(providers)));
 
     config.routes.exception(KxmException.class, (e, ctx) -> write(ctx, e, log));
     config.routes.exception(
@@ -119,6 +125,26 @@ final class SupervisorApp {
                   "unexpected error; the supervisor log has it under reference " + ref),
               log);
         });
+  }
+
+  /**
+   * {@code GET /v1/providers}: each provider setting harnesses get, with its source; keys show only
+   * as {@code set}.
+   */
+  private static ObjectNode providersView(ProviderSettings providers) {
+    ObjectNode out = Json.object();
+    out.put("file", providers.file().map(Path::toString).orElse(null));
+    ArrayNode settings = out.putArray("settings");
+    for (ProviderSettings.Setting s : providers.settings()) {
+      settings
+          .addObject()
+          .put("variable", s.variable())
+          .put("provider", s.provider())
+          .put("field", s.field())
+          .put("value", s.shown())
+          .put("source", s.source().wire());
+    }
+    return out;
   }
 
   /**

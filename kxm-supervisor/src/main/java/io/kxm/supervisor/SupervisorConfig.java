@@ -4,6 +4,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.settings.EnvSettings;
 import io.kxm.session.api.SessionSettings;
+import io.kxm.session.provider.ProviderSettings;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Map;
@@ -16,6 +17,7 @@ import java.util.Objects;
  * @param heartbeat how often the registry row's heartbeat is renewed
  * @param sessions limits and timings of sessions and their streams
  * @param network bind address, token mode and allowed browser origins
+ * @param providers the model provider settings harnesses get, with where each came from
  */
 public record SupervisorConfig(
     StatePaths state,
@@ -24,7 +26,8 @@ public record SupervisorConfig(
     Duration heartbeat,
     Clock clock,
     SessionSettings sessions,
-    NetworkSettings network) {
+    NetworkSettings network,
+    ProviderSettings providers) {
   static final Duration DEFAULT_GRACE = Duration.ofSeconds(10);
 
   public SupervisorConfig {
@@ -33,6 +36,27 @@ public record SupervisorConfig(
     Objects.requireNonNull(clock, "clock");
     Objects.requireNonNull(sessions, "sessions");
     Objects.requireNonNull(network, "network");
+    Objects.requireNonNull(providers, "providers");
+  }
+
+  /** With the provider settings of this process's environment alone, and no user file. */
+  public SupervisorConfig(
+      StatePaths state,
+      ProjectRunsFactory projects,
+      Duration shutdownGrace,
+      Duration heartbeat,
+      Clock clock,
+      SessionSettings sessions,
+      NetworkSettings network) {
+    this(
+        state,
+        projects,
+        shutdownGrace,
+        heartbeat,
+        clock,
+        sessions,
+        network,
+        ProviderSettings.fromEnvironmentOnly(System.getenv()));
   }
 
   /** With default session settings on a loopback bind. */
@@ -62,20 +86,23 @@ public record SupervisorConfig(
    *
    * @param bind {@code --bind}, which wins over {@code KXM_RUNTIME_BIND}; null when not given
    * @param noToken {@code --no-token}
-   * @throws KxmException {@code config_invalid}, {@code runtime_bind_requires_token}
+   * @throws KxmException {@code config_invalid} (also for a refused {@code providers.yaml}), {@code
+   *     runtime_bind_requires_token}
    */
   public static SupervisorConfig fromEnvironment(
       Map<String, String> env, String bind, boolean noToken) {
     StatePaths state = StatePaths.fromEnvironment(env);
     Clock clock = Clock.systemUTC();
+    ProviderSettings providers = ProviderSettings.resolve(env);
     return new SupervisorConfig(
         state,
-        EngineFactory.of(state, clock),
+        EngineFactory.of(state, clock, providers.environment(System.getenv())),
         shutdownGrace(env),
         Duration.ofSeconds(5),
         clock,
         SessionEnvironment.read(env),
-        NetworkSettings.fromEnvironment(env, bind, noToken));
+        NetworkSettings.fromEnvironment(env, bind, noToken),
+        providers);
   }
 
   /**

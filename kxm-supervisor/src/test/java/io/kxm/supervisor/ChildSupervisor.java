@@ -33,6 +33,8 @@ final class ChildSupervisor implements AutoCloseable {
                 System.getProperty("java.class.path"),
                 SupervisorMainForTests.class.getName()));
     builder.environment().put("KXM_STATE_HOME", stateHome.toString());
+    // the user's own ~/.config/kxm (its providers.yaml above all) stays out of tests
+    builder.environment().put("KXM_USER_CONFIG_DIR", stateHome.resolve("user-config").toString());
     builder.environment().putAll(env);
     builder.redirectErrorStream(true);
     Process process = builder.start();

@@ -1,6 +1,7 @@
 package io.kxm.cli.runtime;
 
 import io.kxm.cli.CliContext;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.runtime.sandbox.SandboxStatus;
@@ -12,6 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
+import tools.jackson.databind.JsonNode;
 
 /**
  * {@code kxm runtime status}: whether the supervisor runs and proves itself on its port, and
@@ -21,7 +23,8 @@ import picocli.CommandLine.Option;
     name = "status",
     mixinStandardHelpOptions = true,
     description = {
-      "Show whether the runtime supervisor runs and answers with the right proof.",
+      "Show whether the runtime supervisor runs and answers with the right proof, whether the",
+      "sandbox is available, and which model provider settings harnesses get and from where.",
       "Exit code 0 when it does, 1 when it is stopped or something else holds its port."
     })
 public final class RuntimeStatusCommand implements Callable<Integer> {
@@ -70,6 +73,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
       box.put("path", sandbox.path());
       box.put("detail", sandbox.detail());
       out.put("sandbox", box);
+      running.flatMap(RuntimeStatusCommand::providers).ifPresent(p -> out.put("providers", p));
       context.out().println(Json.write(out));
     } else if (running.isPresent()) {
       RunningSupervisor r = running.get();
@@ -84,6 +88,7 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
                   + (r.credential().explicit() ? "KXM_RUNTIME_TOKEN" : paths.tokenFile()));
       context.out().println("  log:      " + paths.logFile());
       context.out().println("  sandbox:  " + sandboxLine(sandbox));
+      providers(r).ifPresent(this::printProviders);
     } else {
       context.out().println("runtime supervisor: " + state.replace('_', ' '));
       context.out().println("  start it with: kxm runtime start");
@@ -91,6 +96,35 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
     }
     context.out().flush();
     return running.isPresent() ? 0 : 1;
+  }
+
+  /** The provider settings the running supervisor gives harnesses; empty when it cannot say. */
+  private static Optional<JsonNode> providers(RunningSupervisor supervisor) {
+    try {
+      return Optional.of(new SupervisorClient(supervisor).get("/v1/providers"));
+    } catch (KxmException e) {
+      return Optional.empty();
+    }
+  }
+
+  private void printProviders(JsonNode providers) {
+    String file = providers.path("file").asString(null);
+    context
+        .out()
+        .println(
+            "  providers: the start command's environment"
+                + (file == null ? "" : ", then " + file)
+                + ", then defaults");
+    for (JsonNode setting : providers.path("settings")) {
+      String value = setting.path("value").asString(null);
+      context
+          .out()
+          .printf(
+              "    %-20s %-8s %s%n",
+              setting.path("variable").asString(),
+              setting.path("source").asString(),
+              value == null ? "-" : value);
+    }
   }
 
   private static String sandboxLine(SandboxStatus sandbox) {

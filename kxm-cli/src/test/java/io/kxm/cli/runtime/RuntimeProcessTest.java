@@ -94,6 +94,39 @@ class RuntimeProcessTest {
   }
 
   @Test
+  void status_shows_each_provider_setting_with_its_source_and_a_bad_provider_file_refuses_start()
+      throws Exception {
+    Path file = Files.createDirectories(dir.resolve(".config/kxm")).resolve("providers.yaml");
+    Files.writeString(file, "openai:\n  baseUrl: http://127.0.0.1:9/v1\n  wire: chat\n");
+    Map<String, String> env = new java.util.HashMap<>(env());
+    env.put("OPENAI_API_KEY", "sk-proj-startcommandkey0123456789");
+    Run start = kxm(env, "runtime", "start");
+    assertThat(start.exitCode()).as(start.err()).isZero();
+
+    Run status = kxm("runtime", "status");
+    assertThat(status.exitCode()).as(status.err()).isZero();
+    assertThat(status.out())
+        .contains("providers: the start command's environment, then " + file)
+        .containsPattern("OPENAI_BASE_URL +file +http://127\\.0\\.0\\.1:9/v1")
+        .containsPattern("OPENAI_API_KEY +environment +set")
+        .containsPattern("KXM_OPENAI_WIRE +file +chat")
+        .containsPattern("ANTHROPIC_BASE_URL +default +https://api\\.anthropic\\.com")
+        .doesNotContain("startcommandkey");
+    JsonNode json = Json.read(kxm("runtime", "status", "--json").out());
+    assertThat(json.path("providers").path("settings"))
+        .anySatisfy(s -> {
+          assertThat(s.path("variable").asString()).isEqualTo("OPENAI_BASE_URL");
+          assertThat(s.path("source").asString()).isEqualTo("file");
+        });
+    assertThat(kxm("runtime", "stop").exitCode()).isZero();
+
+    Files.writeString(file, "openai:\n  baseURL: http://127.0.0.1:9/v1\n");
+    Run refused = kxm("runtime", "start");
+    assertThat(refused.exitCode()).isEqualTo(1);
+    assertThat(refused.err()).contains("config_invalid").contains(file.toString());
+  }
+
+  @Test
   void stop_refuses_a_grace_that_is_not_a_number_and_leaves_the_supervisor_running() {
     Run start = kxm("runtime", "start");
     assertThat(start.exitCode()).as(start.err()).isZero();

@@ -63,7 +63,7 @@ public final class BundleLoader {
         case GATES -> gates = node;
         case AGENT -> agents.add(node);
         case WORKFLOW -> workflows.add(node);
-        case MODEL, ROUTES, PRICES, ROLE, CONFIG -> {}
+        case MODEL, ROUTES, PRICES, ROLE, CONFIG, PROVIDERS -> {}
       }
     }
     // ConfigLoader reports a missing project.yaml, so a valid tree always has one

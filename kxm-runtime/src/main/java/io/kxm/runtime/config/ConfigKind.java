@@ -1,6 +1,9 @@
 package io.kxm.runtime.config;
 
-/** The kinds of file under {@code .kxm/}, each with its own schema. */
+/**
+ * The kinds of configuration file, each with its own schema: those under {@code .kxm/}, and one of
+ * the user's.
+ */
 enum ConfigKind {
   PROJECT("project"),
   AGENT("agent"),
@@ -11,7 +14,9 @@ enum ConfigKind {
   PRICES("prices"),
   ROLE("role"),
   /** {@code config.yaml}: the settings of agent commands run in the folder. */
-  CONFIG("config");
+  CONFIG("config"),
+  /** {@code providers.yaml} in the user's configuration folder, never under {@code .kxm/}. */
+  PROVIDERS("providers");
 
   private final String schemaName;
 

@@ -256,7 +256,7 @@ public final class ConfigLoader {
     }
   }
 
-  private static String utf8(byte[] bytes) throws CharacterCodingException {
+  static String utf8(byte[] bytes) throws CharacterCodingException {
     return StandardCharsets.UTF_8
         .newDecoder()
         .onMalformedInput(CodingErrorAction.REPORT)

@@ -38,7 +38,7 @@ final class CrossFileRules {
             WorkflowRules.check(f, rules.agentFiles.keySet(), rules.gates, rules.errors);
         case GATES -> GateRules.check(f, rules.errors);
         case ROUTES -> RouteRules.check(f, rules.errors);
-        case PROJECT, MODEL, PRICES, ROLE, CONFIG -> {}
+        case PROJECT, MODEL, PRICES, ROLE, CONFIG, PROVIDERS -> {}
       }
     }
     return rules.errors;
@@ -56,7 +56,7 @@ final class CrossFileRules {
           root.path("routes").forEach(r -> routes.add(route(r)));
         }
         case AGENT, MODEL, ROLE, WORKFLOW -> unique(f, seen);
-        case PRICES, CONFIG -> {}
+        case PRICES, CONFIG, PROVIDERS -> {}
       }
       if (f.kind() == ConfigKind.AGENT) {
         agentFiles.putIfAbsent(root.path("id").asString(), f.file());
