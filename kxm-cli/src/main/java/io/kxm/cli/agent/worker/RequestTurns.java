@@ -171,7 +171,8 @@ final class RequestTurns implements AutoCloseable {
                 if (job.running(runId) || job.withdrawn()) {
                   cancelQuietly(runId);
                 }
-              });
+              },
+              question -> status.waiting(requestId, question));
       if (job.withdrawn()) {
         return;
       }

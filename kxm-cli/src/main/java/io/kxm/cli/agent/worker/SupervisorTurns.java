@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.retry.Backoff;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -75,8 +76,13 @@ final class SupervisorTurns {
    * Queues {@code prompt} in the session and waits for the run to end.
    *
    * @param started told the run's id once it is queued, so a steer can cancel it
+   * @param waiting told, on every poll, the question the run waits on a person for, or null
    */
-  TurnResult run(String sessionId, String prompt, Consumer<String> started)
+  TurnResult run(
+      String sessionId,
+      String prompt,
+      Consumer<String> started,
+      Consumer<WorkerRecord.Waiting> waiting)
       throws InterruptedException {
     JsonNode queued;
     try {
@@ -92,9 +98,10 @@ final class SupervisorTurns {
     String runId = queued.path("id").asString();
     started.accept(runId);
     for (int polls = 1; ; polls++) {
-      JsonNode run =
-          supervisor.get().get("/v1/runs/" + SupervisorClient.segment(runId)).path("run");
+      JsonNode detail = supervisor.get().get("/v1/runs/" + SupervisorClient.segment(runId));
+      JsonNode run = detail.path("run");
       String status = run.path("status").asString("");
+      waiting.accept(pending(runId, detail.path("interactions")));
       if (ENDED.contains(status)) {
         return new TurnResult(
             runId,
@@ -104,6 +111,20 @@ final class SupervisorTurns {
       }
       Thread.sleep(POLL.pause(polls));
     }
+  }
+
+  /** The first interaction of the run still open, as the worker reports it; null when none. */
+  private WorkerRecord.Waiting pending(String runId, JsonNode interactions) {
+    for (JsonNode interaction : interactions) {
+      if (interaction.path("status").asString("").equals("pending")) {
+        return new WorkerRecord.Waiting(
+            runId,
+            interaction.path("id").asString(),
+            interaction.path("kind").asString("approval"),
+            Instant.parse(interaction.path("createdAt").asString()));
+      }
+    }
+    return null;
   }
 
   /**

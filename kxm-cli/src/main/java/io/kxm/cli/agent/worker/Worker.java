@@ -99,6 +99,7 @@ public final class Worker implements AutoCloseable {
               reusableSessions(earlier, options),
               0,
               List.of(),
+              null,
               null);
       WorkerStatus status = new WorkerStatus(registry, clock, base);
       status.write();

@@ -43,6 +43,15 @@ final class WorkerList {
           w.answered(),
           w.inFlight().size(),
           w.failures().size());
+      w.waiting()
+          .forEach((request, question) ->
+              out.printf(
+                  "  %s waits since %s for an answer to %s %s: %s%n",
+                  request,
+                  question.since(),
+                  question.kind(),
+                  question.interactionId(),
+                  question.answerCommand()));
     }
     out.flush();
   }

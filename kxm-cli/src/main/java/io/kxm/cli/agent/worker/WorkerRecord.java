@@ -24,6 +24,7 @@ import java.util.Objects;
  * @param answered requests it replied to since it started
  * @param inFlight ids of the requests whose turns run now
  * @param failures requests whose last turn failed, by message id; they stay open on the hub
+ * @param waiting requests whose turn waits for a person's answer, by message id
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public record WorkerRecord(
@@ -40,13 +41,32 @@ public record WorkerRecord(
     List<String> sessions,
     long answered,
     List<String> inFlight,
-    Map<String, Failure> failures) {
+    Map<String, Failure> failures,
+    Map<String, Waiting> waiting) {
 
   public WorkerRecord {
     Objects.requireNonNull(name, "name");
     sessions = sessions == null ? List.of() : List.copyOf(sessions);
     inFlight = inFlight == null ? List.of() : List.copyOf(inFlight);
     failures = failures == null ? Map.of() : Map.copyOf(failures);
+    waiting = waiting == null ? Map.of() : Map.copyOf(waiting);
+  }
+
+  /**
+   * A turn stopped on a question only a person can answer (an approval, a clarification).
+   *
+   * @param runId the session run that asks
+   * @param interactionId what to answer
+   * @param kind {@code approval}, {@code clarification} or {@code elicitation}
+   * @param since when the worker first saw it pending
+   */
+  public record Waiting(String runId, String interactionId, String kind, Instant since) {
+    /** The command that answers it. */
+    public String answerCommand() {
+      return kind.equals("approval")
+          ? "kxm runs approve|deny " + runId + " " + interactionId
+          : "kxm runs answer " + runId + " " + interactionId + " TEXT";
+    }
   }
 
   /**

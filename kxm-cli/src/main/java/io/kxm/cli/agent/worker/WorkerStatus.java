@@ -25,6 +25,7 @@ final class WorkerStatus {
   private final List<String> sessions;
   private final Set<String> inFlight = new LinkedHashSet<>();
   private final Map<String, WorkerRecord.Failure> failures = new LinkedHashMap<>();
+  private final Map<String, WorkerRecord.Waiting> waiting = new LinkedHashMap<>();
   private long answered;
 
   /**
@@ -57,8 +58,34 @@ final class WorkerStatus {
     write();
   }
 
+  /**
+   * Records that the turn for {@code messageId} waits for a person, or no longer does (null); an
+   * entry is written only when it changes.
+   */
+  synchronized void waiting(String messageId, WorkerRecord.Waiting now) {
+    WorkerRecord.Waiting before = waiting.get(messageId);
+    if (now == null
+        ? before == null
+        : before != null && before.interactionId().equals(now.interactionId())) {
+      return;
+    }
+    if (now == null) {
+      waiting.remove(messageId);
+    } else {
+      waiting.put(messageId, now);
+      LOG.info(
+          "worker {}: request {} waits for an answer to {}; answer with: {}",
+          base.name(),
+          messageId,
+          now.interactionId(),
+          now.answerCommand());
+    }
+    write();
+  }
+
   synchronized void answered(String messageId) {
     inFlight.remove(messageId);
+    waiting.remove(messageId);
     failures.remove(messageId);
     answered++;
     write();
@@ -68,6 +95,7 @@ final class WorkerStatus {
   synchronized void failed(
       String messageId, int attempts, String error, String detail, boolean gaveUp) {
     inFlight.remove(messageId);
+    waiting.remove(messageId);
     failures.remove(messageId);
     failures.put(
         messageId, new WorkerRecord.Failure(attempts, error, detail, clock.instant(), gaveUp));
@@ -80,6 +108,7 @@ final class WorkerStatus {
   /** The request ended on the hub without this worker's reply (cancelled, expired). */
   synchronized void dropped(String messageId) {
     inFlight.remove(messageId);
+    waiting.remove(messageId);
     failures.remove(messageId);
     write();
   }
@@ -99,7 +128,8 @@ final class WorkerStatus {
         sessions.stream().map(s -> s == null ? "" : s).toList(),
         answered,
         List.copyOf(inFlight),
-        failures);
+        failures,
+        waiting);
   }
 
   synchronized void write() {

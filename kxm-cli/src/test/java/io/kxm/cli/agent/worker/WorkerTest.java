@@ -164,6 +164,38 @@ class WorkerTest {
   }
 
   @Test
+  void a_turn_waiting_for_an_approval_is_listed_with_the_command_that_answers_it()
+      throws Exception {
+    fx = WorkerFixture.start(dir);
+    fx.startWorker(
+        "asking", List.of("--harness", "command", "--", "python3", SessionSupervisor.echoAgent()));
+    String id = fx.ask("asking", "approve it, please");
+
+    await()
+        .atMost(WorkerFixture.WAIT)
+        .until(() -> !fx.registry().read("asking").orElseThrow().waiting().isEmpty());
+    WorkerRecord.Waiting waiting = fx.registry().read("asking").orElseThrow().waiting().get(id);
+    assertThat(waiting.kind()).isEqualTo("approval");
+    assertThat(waiting.runId()).startsWith("srun_");
+    String listed = fx.kxm("agent", "worker", "--list").out();
+    assertThat(listed)
+        .contains(id + " waits since ")
+        .contains("kxm runs approve|deny " + waiting.runId() + " " + waiting.interactionId());
+    JsonNode json = Json.read(fx.kxm("agent", "worker", "--list", "--json").out());
+    assertThat(
+            json.path("workers").path(0).path("waiting").path(id).path("interactionId").asString())
+        .isEqualTo(waiting.interactionId());
+
+    SessionSupervisor.Done approved =
+        fx.supervisor.kxm("runs", "approve", waiting.runId(), waiting.interactionId());
+    assertThat(approved.exit()).as(approved.err()).isZero();
+    assertThat(fx.awaitReply(id).reply()).contains("approved");
+    await()
+        .atMost(WorkerFixture.WAIT)
+        .until(() -> fx.registry().read("asking").orElseThrow().waiting().isEmpty());
+  }
+
+  @Test
   void list_shows_running_workers_and_stop_ends_one_whose_name_then_is_unknown() throws Exception {
     fx = WorkerFixture.start(dir);
     Process worker =
