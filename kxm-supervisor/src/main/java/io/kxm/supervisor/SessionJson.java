@@ -27,7 +27,8 @@ final class SessionJson {
     s.harness().argv().forEach(argv::add);
     return node.put("model", s.model())
         .put("createdAt", time(s.createdAt()))
-        .put("lastActiveAt", time(s.lastActiveAt()));
+        .put("lastActiveAt", time(s.lastActiveAt()))
+        .put("closedAt", time(s.closedAt()));
   }
 
   static ObjectNode run(SessionRun r) {

@@ -51,6 +51,26 @@ final class SessionRoutes {
     routes.get("/v1/sessions/{id}/messages", this::messages);
     routes.post("/v1/sessions/{id}/runs", this::submit);
     routes.get("/v1/sessions/{id}/events", this::sessionEvents);
+    routes.post("/v1/sessions/{id}/close", this::close);
+    routes.delete("/v1/sessions/{id}", this::delete);
+  }
+
+  private void close(Context ctx) {
+    SupervisorApp.body(ctx);
+    String id = sessionId(ctx);
+    Session closed = sessions.close(id);
+    log.info("session.closed", Map.of("sessionId", id));
+    ObjectNode answer = Json.object();
+    answer.set("session", SessionJson.session(closed));
+    answer.setAll(SessionJson.listed("runs", sessions.runs(id), SessionJson::run));
+    ctx.json(answer);
+  }
+
+  private void delete(Context ctx) {
+    String id = sessionId(ctx);
+    sessions.delete(id);
+    log.info("session.deleted", Map.of("sessionId", id));
+    ctx.status(204);
   }
 
   /**

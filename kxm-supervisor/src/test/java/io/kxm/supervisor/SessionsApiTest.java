@@ -68,7 +68,9 @@ class SessionsApiTest {
     assertThat(created.status()).isEqualTo(201);
     JsonNode session = created.body();
     assertThat(session.propertyNames())
-        .containsExactly("id", "workspaceRoot", "harness", "model", "createdAt", "lastActiveAt");
+        .containsExactly(
+            "id", "workspaceRoot", "harness", "model", "createdAt", "lastActiveAt", "closedAt");
+    assertThat(session.path("closedAt").isNull()).isTrue();
     assertThat(session.path("harness").path("argv").path(0).asString()).isEqualTo("python3");
     String id = session.path("id").asString();
 

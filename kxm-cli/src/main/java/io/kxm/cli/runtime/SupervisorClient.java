@@ -53,6 +53,10 @@ public final class SupervisorClient {
     return send("POST", path, Json.writeBytes(body));
   }
 
+  public JsonNode delete(String path) {
+    return send("DELETE", path, null);
+  }
+
   public static String segment(String value) {
     return URLEncoder.encode(value, StandardCharsets.UTF_8).replace("+", "%20");
   }

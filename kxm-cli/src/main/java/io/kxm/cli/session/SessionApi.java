@@ -58,6 +58,15 @@ final class SessionApi {
     return client.post("/v1/runs/" + SupervisorClient.segment(runId) + "/cancel", Map.of());
   }
 
+  /** {@code {"session", "runs"}} once closed and its unfinished runs cancelled. */
+  JsonNode close(String sessionId) {
+    return client.post(path(sessionId, "/close"), Map.of());
+  }
+
+  void delete(String sessionId) {
+    client.delete(path(sessionId, ""));
+  }
+
   private static String path(String sessionId, String tail) {
     return "/v1/sessions/" + SupervisorClient.segment(sessionId) + tail;
   }

@@ -21,6 +21,8 @@ import picocli.CommandLine.Command;
       SessionNewCommand.class,
       SessionRunCommand.class,
       SessionCancelCommand.class,
+      SessionCloseCommands.Close.class,
+      SessionCloseCommands.Delete.class,
       SessionReadCommands.List.class,
       SessionReadCommands.Show.class,
       SessionTokenCommand.class

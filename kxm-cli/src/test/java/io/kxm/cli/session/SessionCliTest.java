@@ -142,6 +142,42 @@ class SessionCliTest {
   }
 
   @Test
+  void close_cancels_a_waiting_and_a_queued_run_refuses_new_turns_and_delete_removes_the_session()
+      throws Exception {
+    String sessionId = kxm.newEchoSession();
+    String waiting =
+        kxm.kxm("session", "run", sessionId, "--json", "approve it").json().path("id").asString();
+    pendingInteraction(waiting);
+    String queued =
+        kxm.kxm("session", "run", sessionId, "--json", "after it").json().path("id").asString();
+    Done refusedDelete = kxm.kxm("session", "delete", sessionId);
+    assertThat(refusedDelete.exit()).isEqualTo(1);
+    assertThat(refusedDelete.err())
+        .startsWith("error: session_not_closed:")
+        .contains("kxm session close");
+
+    Done closed = kxm.kxm("session", "close", sessionId, "--json");
+
+    assertThat(closed.exit()).as(closed.err()).isZero();
+    assertThat(closed.json().path("session").path("closedAt").isString()).isTrue();
+    assertThat(closed.json().path("runs"))
+        .extracting(r -> r.path("id").asString() + "=" + r.path("status").asString())
+        .containsExactly(waiting + "=cancelled", queued + "=cancelled");
+    Done turn = kxm.kxm("session", "run", sessionId, "one more");
+    assertThat(turn.exit()).isEqualTo(1);
+    assertThat(turn.err()).startsWith("error: session_closed:").contains("kxm session new");
+    assertThat(kxm.kxm("session", "close", sessionId).exit()).isZero();
+
+    Done deleted = kxm.kxm("session", "delete", sessionId);
+    assertThat(deleted.exit()).as(deleted.err()).isZero();
+    assertThat(deleted.out()).contains("deleted " + sessionId);
+    Done shown = kxm.kxm("session", "show", sessionId);
+    assertThat(shown.exit()).isEqualTo(1);
+    assertThat(shown.err()).startsWith("error: session_not_found:");
+    assertThat(kxm.kxm("runs", "status", waiting).err()).contains("run_not_found");
+  }
+
+  @Test
   void runs_deny_refuses_an_approval_and_the_agent_hears_it() throws Exception {
     String sessionId = kxm.newEchoSession();
     String runId =

@@ -310,6 +310,9 @@ public enum ErrorCode {
 
   // Sessions on the supervisor: turns, harnesses, streams, network boundary
   SESSION_NOT_FOUND(404, "List sessions with 'kxm session list' and use one of their IDs."),
+  SESSION_CLOSED(409, "The session was closed; start another with 'kxm session new'."),
+  SESSION_NOT_CLOSED(
+      409, "Close the session first with 'kxm session close <session>', then delete it."),
   WORKSPACE_ROOT_INVALID(400, "Pass the absolute path of an existing folder as workspaceRoot."),
   HARNESS_INVALID(
       400,

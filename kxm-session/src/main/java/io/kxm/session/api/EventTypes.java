@@ -3,6 +3,7 @@ package io.kxm.session.api;
 /** The event types of session and run streams, as they appear in the envelope's {@code type}. */
 public final class EventTypes {
   public static final String SESSION_CREATED = "session.created";
+  public static final String SESSION_CLOSED = "session.closed";
   public static final String RUN_QUEUED = "run.queued";
   public static final String RUN_STARTED = "run.started";
   public static final String MESSAGE_DELTA = "message.delta";

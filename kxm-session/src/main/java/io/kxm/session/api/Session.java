@@ -7,6 +7,7 @@ import java.time.Instant;
  * store; the supervisor holds it in memory only while the session is active.
  *
  * @param model the model route handed to the harness; null when the harness chooses
+ * @param closedAt when it was closed, after which it takes no new turns; null while open
  */
 public record Session(
     String id,
@@ -14,4 +15,11 @@ public record Session(
     HarnessSpec harness,
     String model,
     Instant createdAt,
-    Instant lastActiveAt) {}
+    Instant lastActiveAt,
+    Instant closedAt) {
+
+  /** Whether it was closed and so takes no new turns. */
+  public boolean closed() {
+    return closedAt != null;
+  }
+}

@@ -28,6 +28,23 @@ public interface SessionStore extends AutoCloseable {
   List<Session> sessions(int limit);
 
   /**
+   * Closes a session: it takes no new runs ({@code session_closed}) and appends {@code
+   * session.closed}; its history stays readable. Closing a closed session returns it unchanged.
+   *
+   * @throws io.kxm.core.error.KxmException {@code session_not_found}
+   */
+  Session closeSession(String sessionId);
+
+  /**
+   * Deletes a closed session whose runs all ended, with its runs, events, messages, interactions
+   * and sync rows.
+   *
+   * @throws io.kxm.core.error.KxmException {@code session_not_found}, {@code session_not_closed}
+   *     for an open session or one with a queued or running run
+   */
+  void deleteSession(String sessionId);
+
+  /**
    * Creates a run in {@code queued} and appends {@code run.queued}.
    *
    * @param resumedFrom the interrupted run it continues, or null

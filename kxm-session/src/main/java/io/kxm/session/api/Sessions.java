@@ -53,6 +53,21 @@ public interface Sessions extends AutoCloseable {
   SessionRun cancel(String runId);
 
   /**
+   * Closes a session: it takes no new turns from now on, and its queued and running runs are
+   * cancelled. Its history, runs and events stay readable until it is deleted.
+   *
+   * @throws io.kxm.core.error.KxmException {@code session_not_found}
+   */
+  Session close(String sessionId);
+
+  /**
+   * Deletes a closed session and everything stored of it.
+   *
+   * @throws io.kxm.core.error.KxmException {@code session_not_found}, {@code session_not_closed}
+   */
+  void delete(String sessionId);
+
+  /**
    * Answers a pending interaction. While the run still runs, the answer goes to its harness. When
    * the run was interrupted (the supervisor restarted while it waited), a continuation run is
    * queued in the same session with the answer and the durable history.

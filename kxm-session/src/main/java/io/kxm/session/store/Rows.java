@@ -22,7 +22,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /** The column lists of the session store's tables and how a row becomes a record. */
 final class Rows {
+  /** The columns a new session is written with. */
   static final String SESSION = "id, workspace_root, harness, model, created_at, last_active_at";
+
+  /** The columns a session is read with: {@link #SESSION}, then when it was closed. */
+  static final String SESSION_READ = SESSION + ", closed_at";
+
   static final String RUN =
       "id, session_id, prompt, status, resumed_from, outcome, error, final_message, created_at,"
           + " started_at, finished_at";
@@ -63,7 +68,8 @@ final class Rows {
         harness(rs.getString(3)),
         rs.getString(4),
         instant(rs.getString(5)),
-        instant(rs.getString(6)));
+        instant(rs.getString(6)),
+        instant(rs.getString(7)));
   }
 
   static SessionRun run(ResultSet rs) throws SQLException {

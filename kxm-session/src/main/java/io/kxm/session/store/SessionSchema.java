@@ -12,7 +12,7 @@ final class SessionSchema {
       new SqliteSchema(
           "session store",
           "db/runtime/sessions",
-          2,
+          3,
           1,
           ErrorCode.RUNTIME_SCHEMA_NEWER,
           ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);

@@ -17,6 +17,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
+import java.util.List;
 import java.util.Set;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -49,7 +50,72 @@ final class SessionWrites {
       data.set("harness", Json.read(Rows.harnessJson(harness)));
       data.put("model", model);
       tx.insertEvent(id, null, EventTypes.SESSION_CREATED, data, null);
-      return new Session(id, workspaceRoot, harness, model, now, now);
+      return new Session(id, workspaceRoot, harness, model, now, now, null);
+    };
+  }
+
+  /** Closes a session; closing a closed one changes nothing and returns it as it is. */
+  static StoreWriter.Work<Session> close(String sessionId) {
+    CallerChecks.text("sessionId", sessionId);
+    return tx -> {
+      Session session = TxRows.session(tx, sessionId);
+      if (session.closed()) {
+        return session;
+      }
+      Instant now = tx.now();
+      PreparedStatement s = tx.prepare("UPDATE sessions SET closed_at = ? WHERE id = ?");
+      s.setString(1, Rows.time(now));
+      s.setString(2, sessionId);
+      s.executeUpdate();
+      tx.insertEvent(sessionId, null, EventTypes.SESSION_CLOSED, Json.object(), null);
+      return new Session(
+          session.id(),
+          session.workspaceRoot(),
+          session.harness(),
+          session.model(),
+          session.createdAt(),
+          session.lastActiveAt(),
+          now);
+    };
+  }
+
+  /**
+   * Deletes a closed session whose runs all ended, with everything stored of it: runs, events,
+   * messages, interactions and sync rows.
+   */
+  static StoreWriter.Work<Void> delete(String sessionId) {
+    CallerChecks.text("sessionId", sessionId);
+    return tx -> {
+      Session session = TxRows.session(tx, sessionId);
+      if (!session.closed()) {
+        throw new KxmException(
+            ErrorCode.SESSION_NOT_CLOSED, "session " + sessionId + " is still open");
+      }
+      PreparedStatement active =
+          tx.prepare(
+              "SELECT count(*) FROM runs WHERE session_id = ? AND status IN ('queued', 'running')");
+      active.setString(1, sessionId);
+      try (ResultSet rs = active.executeQuery()) {
+        if (rs.next() && rs.getLong(1) > 0) {
+          throw new KxmException(
+              ErrorCode.SESSION_NOT_CLOSED,
+              "session " + sessionId + " still has " + rs.getLong(1) + " run(s) not ended");
+        }
+      }
+      for (String sql :
+          List.of(
+              "DELETE FROM run_processes WHERE run_id IN (SELECT id FROM runs WHERE session_id = ?)",
+              "DELETE FROM sync_outbox WHERE run_id IN (SELECT id FROM runs WHERE session_id = ?)",
+              "DELETE FROM interactions WHERE session_id = ?",
+              "DELETE FROM messages WHERE session_id = ?",
+              "DELETE FROM events WHERE session_id = ?",
+              "DELETE FROM runs WHERE session_id = ?",
+              "DELETE FROM sessions WHERE id = ?")) {
+        PreparedStatement s = tx.prepare(sql);
+        s.setString(1, sessionId);
+        s.executeUpdate();
+      }
+      return null;
     };
   }
 
@@ -62,6 +128,15 @@ final class SessionWrites {
     String id = RunKind.SESSION.next(clock);
     return tx -> {
       Session session = TxRows.session(tx, sessionId);
+      if (session.closed()) {
+        throw new KxmException(
+            ErrorCode.SESSION_CLOSED,
+            "session "
+                + sessionId
+                + " was closed at "
+                + session.closedAt()
+                + " and takes no turns");
+      }
       if (resumedFrom != null) {
         SessionRun from = TxRows.run(tx, resumedFrom).run();
         if (!from.sessionId().equals(sessionId)) {

@@ -90,6 +90,16 @@ public final class SqliteSessionStore implements SessionStore {
   }
 
   @Override
+  public Session closeSession(String sessionId) {
+    return await(SessionWrites.close(sessionId));
+  }
+
+  @Override
+  public void deleteSession(String sessionId) {
+    await(SessionWrites.delete(sessionId));
+  }
+
+  @Override
   public SessionRun createRun(String sessionId, String prompt, String resumedFrom) {
     return await(SessionWrites.createRun(clock, sessionId, prompt, resumedFrom));
   }

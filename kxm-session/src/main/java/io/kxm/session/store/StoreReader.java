@@ -37,13 +37,13 @@ final class StoreReader {
   }
 
   Optional<Session> session(String id) {
-    return one("SELECT " + Rows.SESSION + " FROM sessions WHERE id = ?", Rows::session, id);
+    return one("SELECT " + Rows.SESSION_READ + " FROM sessions WHERE id = ?", Rows::session, id);
   }
 
   List<Session> sessions(int limit) {
     return list(
         "SELECT "
-            + Rows.SESSION
+            + Rows.SESSION_READ
             + " FROM sessions ORDER BY last_active_at DESC, rowid DESC LIMIT ?",
         Rows::session,
         limit);

@@ -18,7 +18,7 @@ final class TxRows {
   private TxRows() {}
 
   static Session session(WriteTx tx, String sessionId) throws SQLException {
-    PreparedStatement s = tx.prepare("SELECT " + Rows.SESSION + " FROM sessions WHERE id = ?");
+    PreparedStatement s = tx.prepare("SELECT " + Rows.SESSION_READ + " FROM sessions WHERE id = ?");
     s.setString(1, sessionId);
     try (ResultSet rs = s.executeQuery()) {
       if (!rs.next()) {

@@ -72,6 +72,11 @@ final class HistoryCache {
     }
   }
 
+  /** Drops a deleted session's history at once, whatever its idle time. */
+  synchronized void forget(String sessionId) {
+    entries.remove(sessionId);
+  }
+
   synchronized void release(String sessionId) {
     Entry entry = entries.get(sessionId);
     if (entry != null) {

@@ -194,6 +194,40 @@ public final class SessionService implements Sessions {
   }
 
   @Override
+  public Session close(String sessionId) {
+    // Closed first, so no turn is queued behind the cancels below.
+    Session closed = scheduler.exclusively(() -> store.closeSession(sessionId));
+    // The queued ones first, newest first, so none starts when the running one stops.
+    List<SessionRun> unfinished = new ArrayList<>();
+    for (SessionRun run : store.runs(sessionId)) {
+      if (run.status() == SessionRunStatus.QUEUED) {
+        unfinished.addFirst(run);
+      } else if (!run.status().isTerminal()) {
+        unfinished.add(run);
+      }
+    }
+    for (SessionRun run : unfinished) {
+      try {
+        cancel(run.id());
+      } catch (KxmException e) {
+        if (e.code() != ErrorCode.RUN_TERMINAL) {
+          throw e;
+        }
+      }
+    }
+    return closed;
+  }
+
+  @Override
+  public void delete(String sessionId) {
+    scheduler.exclusively(() -> {
+      store.deleteSession(sessionId);
+      return null;
+    });
+    cache.forget(sessionId);
+  }
+
+  @Override
   public Resolved resolve(String runId, String interactionId, JsonNode answer) {
     return resolutions.resolve(runId, interactionId, answer);
   }

@@ -69,6 +69,46 @@ public interface SessionLifecycleContract extends SessionStoreContract {
   }
 
   @Test
+  default void a_closed_session_takes_no_run_and_only_a_closed_one_is_deleted_with_all_it_held() {
+    try (SessionFixture f = fixture()) {
+      Session session = f.aSession();
+      SessionRun run = f.store.createRun(session.id(), "first", null);
+      f.store.appendMessage(session.id(), run.id(), "user", "first");
+
+      assertThatThrownBy(() -> f.store.deleteSession(session.id()))
+          .isInstanceOf(KxmException.class)
+          .satisfies(
+              e -> assertThat(((KxmException) e).code()).isEqualTo(ErrorCode.SESSION_NOT_CLOSED));
+      f.clock.tick(Duration.ofSeconds(1));
+      Session closed = f.store.closeSession(session.id());
+      assertThat(closed.closedAt()).isEqualTo(f.clock.instant());
+      assertThat(f.store.session(session.id()).orElseThrow().closed()).isTrue();
+      assertThat(f.store.closeSession(session.id())).isEqualTo(closed);
+      assertThat(f.store.replay(StreamKey.session(session.id()), 0, 100))
+          .extracting(SessionEvent::type)
+          .containsOnlyOnce(EventTypes.SESSION_CLOSED);
+      assertThatThrownBy(() -> f.store.createRun(session.id(), "again", null))
+          .isInstanceOf(KxmException.class)
+          .satisfies(
+              e -> assertThat(((KxmException) e).code()).isEqualTo(ErrorCode.SESSION_CLOSED));
+      assertThatThrownBy(() -> f.store.deleteSession(session.id()))
+          .as("its queued run has not ended")
+          .isInstanceOf(KxmException.class)
+          .hasMessageContaining("1 run(s) not ended");
+
+      f.store.transition(run.id(), SessionRunStatus.CANCELLED, null, null);
+      Session other = f.aSession();
+      f.store.deleteSession(session.id());
+
+      assertThat(f.store.session(session.id())).isEmpty();
+      assertThat(f.store.run(run.id())).isEmpty();
+      assertThat(f.store.messages(session.id())).isEmpty();
+      assertThat(f.store.replay(StreamKey.session(session.id()), 0, 100)).isEmpty();
+      assertThat(f.store.session(other.id())).isPresent();
+    }
+  }
+
+  @Test
   default void a_refused_transition_names_both_states_and_changes_nothing() {
     try (SessionFixture f = fixture()) {
       SessionRun run = f.aQueuedRun();
