@@ -15,9 +15,9 @@ import java.util.Map;
 
 /**
  * The sessions side of the supervisor: the session store in {@code runtime/sessions.db} (its runs'
- * signed heads in {@code runtime/session-heads.db}, under the runtime's receipt key), the
- * service that runs turns, and the open event streams. Opening it reconciles what a previous
- * supervisor left behind, so it happens before the server serves.
+ * signed heads in {@code runtime/session-heads.db}, under the runtime's receipt key), the service
+ * that runs turns, and the open event streams. Opening it reconciles what a previous supervisor
+ * left behind, so it happens before the server serves.
  */
 final class SessionPlane implements AutoCloseable {
   private final Sessions sessions;

@@ -156,9 +156,7 @@ public final class RunsReadCommands {
                     + " verifies: "
                     + result.path("events").asLong()
                     + " events, receipt "
-                    + (result.path("receiptVerified").asBoolean()
-                        ? "signature valid"
-                        : "none yet")
+                    + (result.path("receiptVerified").asBoolean() ? "signature valid" : "none yet")
                     + (result.path("headVerified").asBoolean()
                         ? ", signed head matches"
                         : ", no signed head"));
