@@ -132,11 +132,11 @@ final class StoreReader {
       Connection c, String runId, Optional<SignedHead> head) throws SQLException {
     c.setAutoCommit(false);
     try {
-      List<ChainVerifier.Stored> found =
+      List<TxRows.RunHead> found =
           query(
               c,
               "SELECT " + Rows.RUN + ", last_hash FROM runs WHERE id = ?",
-              rs -> new ChainVerifier.Stored(Rows.run(rs), rs.getString(12), null, null),
+              rs -> new TxRows.RunHead(Rows.run(rs), rs.getString(12)),
               runId);
       if (found.isEmpty()) {
         return head.map(h -> ChainVerifier.removed(runId, h));
@@ -155,12 +155,10 @@ final class StoreReader {
               "SELECT " + Rows.MESSAGE + " FROM messages WHERE run_id = ? ORDER BY idx",
               Rows::message,
               runId);
-      ChainVerifier.Stored row = found.getFirst();
+      TxRows.RunHead row = found.getFirst();
       return Optional.of(
           ChainVerifier.verify(
-              runId,
-              new ChainVerifier.Stored(row.run(), row.recordedHead(), links, history),
-              head));
+              runId, new ChainVerifier.Stored(row.run(), row.lastHash(), links, history), head));
     } finally {
       c.commit();
       c.setAutoCommit(true);
