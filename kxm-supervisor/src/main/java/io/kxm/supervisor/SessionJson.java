@@ -86,7 +86,11 @@ final class SessionJson {
         .put("ok", check.ok())
         .put("events", check.events())
         .put("firstBadSeq", check.firstBadSeq())
-        .put("lastHash", check.lastHash());
+        .put("firstBadType", check.firstBadType())
+        .put("problem", check.problem())
+        .put("message", check.message())
+        .put("lastHash", check.lastHash())
+        .put("headVerified", check.headVerified());
   }
 
   /** {@code {name: [each item's shape]}}. */

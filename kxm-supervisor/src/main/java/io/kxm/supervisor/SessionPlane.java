@@ -1,5 +1,8 @@
 package io.kxm.supervisor;
 
+import io.kxm.runtime.project.ProjectKeys;
+import io.kxm.runtime.receipt.ReceiptKeys;
+import io.kxm.runtime.receipt.Receipts;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions;
 import io.kxm.session.store.SqliteSessionStore;
@@ -11,9 +14,10 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * The sessions side of the supervisor: the session store in {@code runtime/sessions.db}, the
- * service that runs turns, and the open event streams. Opening it reconciles what a previous
- * supervisor left behind, so it happens before the server serves.
+ * The sessions side of the supervisor: the session store in {@code runtime/sessions.db} (its runs'
+ * signed heads in {@code runtime/session-heads.db}, under the runtime's receipt key), the service
+ * that runs turns, and the open event streams. Opening it reconciles what a previous supervisor
+ * left behind, so it happens before the server serves.
  */
 final class SessionPlane implements AutoCloseable {
   private final Sessions sessions;
@@ -27,7 +31,10 @@ final class SessionPlane implements AutoCloseable {
   }
 
   static SessionPlane open(SupervisorConfig config, SupervisorLog log) {
-    SessionStore store = SqliteSessionStore.open(config.paths().sessionsDb(), config.clock());
+    Receipts signer =
+        new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(config.state())));
+    SessionStore store =
+        SqliteSessionStore.open(config.paths().sessionsDb(), config.clock(), signer);
     SessionService service;
     try {
       service =

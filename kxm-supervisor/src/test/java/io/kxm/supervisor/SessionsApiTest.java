@@ -120,8 +120,18 @@ class SessionsApiTest {
 
     JsonNode verify = calls.verify(runId);
     assertThat(verify.propertyNames())
-        .containsExactly("runId", "ok", "events", "firstBadSeq", "lastHash");
+        .containsExactly(
+            "runId",
+            "ok",
+            "events",
+            "firstBadSeq",
+            "firstBadType",
+            "problem",
+            "message",
+            "lastHash",
+            "headVerified");
     assertThat(verify.path("ok").asBoolean()).isTrue();
+    assertThat(verify.path("headVerified").asBoolean()).isTrue();
     assertThat(verify.path("events").asLong()).isEqualTo(frames.size());
   }
 

@@ -123,7 +123,8 @@ public final class RunsReadCommands {
       name = "verify",
       mixinStandardHelpOptions = true,
       description = {
-        "Recompute the run's hash chain and check its last receipt's signature.",
+        "Recompute the run's hash chain and check it against the run's signed head, its stored",
+        "state and history, and its last receipt's signature.",
         "Exit code 1 names the first event that does not verify."
       })
   public static final class Verify implements Callable<Integer> {
@@ -155,21 +156,28 @@ public final class RunsReadCommands {
                     + " verifies: "
                     + result.path("events").asLong()
                     + " events, receipt "
-                    + (result.path("receiptVerified").asBoolean()
-                        ? "signature valid"
-                        : "none yet"));
+                    + (result.path("receiptVerified").asBoolean() ? "signature valid" : "none yet")
+                    + (result.path("headVerified").asBoolean()
+                        ? ", signed head matches"
+                        : ", no signed head"));
       }
       context.out().flush();
       if (ok) {
         return 0;
       }
-      long bad = result.path("firstBadSequence").asLong(-1);
+      // workflow runs name it firstBadSequence, session runs firstBadSeq
+      long bad =
+          result.has("firstBadSequence")
+              ? result.path("firstBadSequence").asLong(-1)
+              : result.path("firstBadSeq").asLong(-1);
+      String type = result.path("firstBadType").asString(null);
       throw new KxmException(
           ErrorCode.RUN_VERIFICATION_FAILED,
           "run "
               + runId
               + " does not verify"
               + (bad >= 0 ? " from event " + bad : "")
+              + (type != null ? " (" + type + ")" : "")
               + ": "
               + RunText.text(result, "problem")
               + ": "

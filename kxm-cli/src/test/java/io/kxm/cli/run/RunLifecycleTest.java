@@ -6,6 +6,10 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.cli.Cli;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.prompt.PromptSidecar;
+import io.kxm.runtime.run.RunFold;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.StoredEvent;
+import io.kxm.runtime.store.RunEventStore;
 import io.kxm.testkit.GitRepository;
 import java.io.ByteArrayInputStream;
 import java.io.InputStream;
@@ -122,6 +126,48 @@ class RunLifecycleTest {
   }
 
   @Test
+  void a_log_cut_short_with_its_receipts_and_state_row_is_named_by_runs_verify() throws Exception {
+    String runId = create("example", "Add a greeting to the README");
+    Run drive = kxm(repo, "runs", "drive", runId, "--simulated");
+    assertThat(drive.exitCode()).as(drive.err()).isZero();
+    Run clean = kxm(repo, "runs", "verify", runId);
+    assertThat(clean.exitCode()).as(clean.err()).isZero();
+    assertThat(clean.out()).contains("receipt signature valid, signed head matches");
+
+    Path db = eventStore();
+    List<StoredEvent> events;
+    try (RunEventStore reader = RunEventStore.open(db)) {
+      events = reader.events(runId);
+    }
+    int kept = events.size() - 3;
+    RunState folded = RunFold.fold(events.subList(0, kept));
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
+        var s = c.createStatement()) {
+      String id = "'" + runId + "'";
+      s.executeUpdate("DELETE FROM events WHERE run_id = " + id + " AND seq > " + kept);
+      s.executeUpdate("DELETE FROM outbox WHERE run_id = " + id + " AND seq > " + kept);
+      s.executeUpdate("DELETE FROM drive_receipts WHERE run_id = " + id);
+      s.executeUpdate(
+          "UPDATE run_state SET status = '"
+              + folded.status().wire()
+              + "', last_seq = "
+              + kept
+              + ", last_hash = '"
+              + folded.lastHash()
+              + "' WHERE run_id = "
+              + id);
+    }
+
+    Run cut = kxm(repo, "runs", "verify", runId);
+
+    assertThat(cut.exitCode()).isEqualTo(1);
+    assertThat(cut.err())
+        .startsWith("error: run_verification_failed: run " + runId)
+        .contains("from event " + (kept + 1) + ": run_log_truncated:")
+        .contains("is event " + events.size());
+  }
+
+  @Test
   void runs_watch_follows_a_workflow_run_while_another_command_drives_it() throws Exception {
     String runId = create("example", "watch me");
     CompletableFuture<Run> watch =
@@ -219,17 +265,19 @@ class RunLifecycleTest {
     }
   }
 
+  /** The project's event store under the state root. */
+  Path eventStore() throws Exception {
+    try (var found = Files.walk(dir.resolve("state/runtime/projects"))) {
+      return found
+          .filter(p -> p.getFileName().toString().equals("run-events.db"))
+          .findFirst()
+          .orElseThrow();
+    }
+  }
+
   /** Edits one stored event behind the supervisor's back, as a hand on the database would. */
   void tamperWithEvent(String runId, int seq) throws Exception {
-    Path stores = dir.resolve("state/runtime/projects");
-    Path db;
-    try (var found = Files.walk(stores)) {
-      db =
-          found
-              .filter(p -> p.getFileName().toString().equals("run-events.db"))
-              .findFirst()
-              .orElseThrow();
-    }
+    Path db = eventStore();
     try (var connection = java.sql.DriverManager.getConnection("jdbc:sqlite:" + db);
         var update =
             connection.prepareStatement(

@@ -175,6 +175,8 @@ class SessionCliTest {
     assertThat(shown.exit()).isEqualTo(1);
     assertThat(shown.err()).startsWith("error: session_not_found:");
     assertThat(kxm.kxm("runs", "status", waiting).err()).contains("run_not_found");
+    // deleted on purpose, so not reported as a log cut short
+    assertThat(kxm.kxm("runs", "verify", waiting).err()).contains("run_not_found");
   }
 
   @Test

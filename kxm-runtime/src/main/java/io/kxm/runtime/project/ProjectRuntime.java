@@ -121,8 +121,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     Path root = ProjectKeys.canonical(projectRoot);
     String key = ProjectKeys.key(root);
     Path db = ProjectKeys.eventStore(state, key);
-    RunEventStore store = RunEventStore.open(db);
     Receipts receipts = new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(state)));
+    RunEventStore store = RunEventStore.open(db, receipts);
     DriveContext ctx =
         new DriveContext(
             store,

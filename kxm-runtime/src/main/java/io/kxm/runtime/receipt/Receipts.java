@@ -23,27 +23,36 @@ public final class Receipts {
   /** The receipt with its key id and signature filled in. */
   public Receipt sign(Receipt unsigned) {
     Receipt withKey = withSignature(unsigned, keys.keyId(), null);
+    return withSignature(withKey, keys.keyId(), signature(canonical(withKey)));
+  }
+
+  /** Whether the signature is this runtime's over exactly these fields. */
+  public boolean verify(Receipt receipt) {
+    return keys.keyId().equals(receipt.keyId()) && valid(canonical(receipt), receipt.signature());
+  }
+
+  /** This runtime's Ed25519 signature over {@code bytes}, in Base64. */
+  public String signature(byte[] bytes) {
     try {
       Signature signer = Signature.getInstance("Ed25519");
       signer.initSign(keys.privateKey());
-      signer.update(canonical(withKey));
-      return withSignature(
-          withKey, keys.keyId(), Base64.getEncoder().encodeToString(signer.sign()));
+      signer.update(bytes);
+      return Base64.getEncoder().encodeToString(signer.sign());
     } catch (GeneralSecurityException e) {
       throw new IllegalStateException("Ed25519 signing failed", e);
     }
   }
 
-  /** Whether the signature is this runtime's over exactly these fields. */
-  public boolean verify(Receipt receipt) {
-    if (!keys.keyId().equals(receipt.keyId()) || receipt.signature() == null) {
+  /** Whether {@code signature} (Base64) is this runtime's over exactly {@code bytes}. */
+  public boolean valid(byte[] bytes, String signature) {
+    if (signature == null) {
       return false;
     }
     try {
       Signature verifier = Signature.getInstance("Ed25519");
       verifier.initVerify(keys.publicKey());
-      verifier.update(canonical(receipt));
-      return verifier.verify(Base64.getDecoder().decode(receipt.signature()));
+      verifier.update(bytes);
+      return verifier.verify(Base64.getDecoder().decode(signature));
     } catch (GeneralSecurityException | IllegalArgumentException e) {
       return false;
     }

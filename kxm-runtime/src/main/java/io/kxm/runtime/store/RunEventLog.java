@@ -2,6 +2,7 @@ package io.kxm.runtime.store;
 
 import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.Receipt;
+import io.kxm.runtime.receipt.SignedHead;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.StoredEvent;
 import java.time.Instant;
@@ -64,6 +65,13 @@ public interface RunEventLog extends AutoCloseable {
    * or checked.
    */
   Optional<Receipt> lastReceipt(String runId);
+
+  /**
+   * The run's signed head, kept apart from the log so that a log cut short shows: empty when this
+   * log keeps no heads or the run has none (it predates them, or the write of its first head was
+   * lost in a crash). A head may lag its log by the events of the last append, never lead it.
+   */
+  Optional<SignedHead> signedHead(String runId);
 
   /** The sync rows of this log, each named as a row of project {@code projectKey}. */
   Outbox outbox(String projectKey);

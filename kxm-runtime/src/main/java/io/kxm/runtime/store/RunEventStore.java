@@ -5,6 +5,9 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.Receipt;
+import io.kxm.runtime.receipt.Receipts;
+import io.kxm.runtime.receipt.SignedHead;
+import io.kxm.runtime.receipt.SignedHeads;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunFold;
 import io.kxm.runtime.run.RunState;
@@ -37,6 +40,9 @@ import java.util.function.Function;
  * quadratic in its length. The store keeps the last fold of recent runs and reads only the events
  * after it; the cached head must still be in the log with the same hash, or the run is folded again
  * from its first event. Another process appending to the same file is caught the same way.
+ *
+ * <p>Opened with a signer, the store keeps each run's signed head in {@code run-heads.db} beside
+ * its file ({@link SignedHeads}), moved after every create and append has committed.
  */
 public final class RunEventStore implements RunEventLog {
   private static final int FOLDS_KEPT = 256;
@@ -54,9 +60,15 @@ public final class RunEventStore implements RunEventLog {
   /** Prompts of runs are kept next to the store; that file must not be a link either. */
   private static final String PROMPTS_SUFFIX = ".run-prompts.json";
 
+  /** The signed heads of this store's runs, in a file of their own beside it. */
+  public static final String HEADS_FILE = "run-heads.db";
+
   private final Path file;
   private final SqliteDatabase database;
   private final Connection connection;
+
+  /** Null when this handle keeps no heads: a log longer than its head still checks. */
+  private final SignedHeads heads;
 
   /** The last fold of recently used runs, oldest first; guarded by this object's lock. */
   private final Map<String, RunState> folds =
@@ -67,22 +79,35 @@ public final class RunEventStore implements RunEventLog {
         }
       };
 
-  private RunEventStore(Path file, SqliteDatabase database, Connection connection) {
+  private RunEventStore(
+      Path file, SqliteDatabase database, Connection connection, SignedHeads heads) {
     this.file = file;
     this.database = database;
     this.connection = connection;
+    this.heads = heads;
   }
 
+  /** Opens the store without keeping heads, for readers of the outbox and tests of the file. */
   public static RunEventStore open(Path db) {
+    return open(db, null);
+  }
+
+  /**
+   * Opens the store at {@code db}; with a {@code signer}, every run's head is signed into {@code
+   * run-heads.db} beside it.
+   */
+  public static RunEventStore open(Path db, Receipts signer) {
     SqliteDatabase database = SqliteDatabase.runtime(db, "runtime store").prepare(PROMPTS_SUFFIX);
     Connection c = database.writer();
     try {
       SCHEMA.ensure(database, c);
+      SignedHeads heads =
+          signer == null ? null : SignedHeads.open(db.resolveSibling(HEADS_FILE), signer);
+      return new RunEventStore(db, database, c, heads);
     } catch (RuntimeException e) {
       SqliteDatabase.closeQuietly(c);
       throw e;
     }
-    return new RunEventStore(db, database, c);
   }
 
   public Path file() {
@@ -127,6 +152,7 @@ public final class RunEventStore implements RunEventLog {
           return state;
         });
     folds.put(runId, state);
+    advanceHead(state);
     return state;
   }
 
@@ -146,6 +172,7 @@ public final class RunEventStore implements RunEventLog {
           return next;
         });
     folds.put(runId, next);
+    advanceHead(next);
     return next;
   }
 
@@ -336,8 +363,23 @@ public final class RunEventStore implements RunEventLog {
   }
 
   @Override
+  public synchronized Optional<SignedHead> signedHead(String runId) {
+    return heads == null ? Optional.empty() : heads.head(runId);
+  }
+
+  @Override
   public synchronized void close() {
     SqliteDatabase.closeQuietly(connection);
+    if (heads != null) {
+      heads.close();
+    }
+  }
+
+  /** After the commit, never before: a head ahead of its log would read as a cut log. */
+  private void advanceHead(RunState state) {
+    if (heads != null) {
+      heads.advance(state.runId(), state.lastSequence(), state.lastHash());
+    }
   }
 
   private static RunState seal(

@@ -12,6 +12,12 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.api.RunSummary;
 import io.kxm.runtime.api.Verification;
+import io.kxm.runtime.run.RunEvent;
+import io.kxm.runtime.run.RunFold;
+import io.kxm.runtime.run.RunState;
+import io.kxm.runtime.run.RunStatus;
+import io.kxm.runtime.run.StoredEvent;
+import io.kxm.runtime.store.Batch;
 import io.kxm.runtime.store.RunEventStore;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -20,6 +26,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.List;
 import org.assertj.core.api.ThrowingConsumer;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +57,13 @@ class StoreIntegrityTest {
   private void sql(String statement) throws SQLException {
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + rt.eventStoreFile())) {
       c.createStatement().executeUpdate(statement);
+    }
+  }
+
+  /** The run's events as another handle on the file reads them. */
+  private List<StoredEvent> events(String runId) {
+    try (RunEventStore reader = RunEventStore.open(rt.eventStoreFile())) {
+      return reader.events(runId);
     }
   }
 
@@ -102,8 +116,110 @@ class StoreIntegrityTest {
 
     Verification v = rt.verify(run.runId());
     assertThat(v.ok()).isFalse();
-    assertThat(v.problem()).isEqualTo("receipt_head_mismatch");
+    assertThat(v.problem()).isEqualTo("run_head_mismatch");
     assertThat(v.firstBadSequence()).isEqualTo(last);
+    assertThat(v.firstBadType()).isEqualTo("run.moved");
+  }
+
+  @Test
+  void a_log_cut_short_with_its_receipts_and_state_row_fails_against_its_signed_head()
+      throws Exception {
+    completedRun();
+    List<StoredEvent> events = events(run.runId());
+    int kept = events.size() - 2;
+    RunState folded = RunFold.fold(events.subList(0, kept));
+    String id = "'" + run.runId() + "'";
+    sql("DELETE FROM events WHERE run_id = " + id + " AND seq > " + kept);
+    sql("DELETE FROM outbox WHERE run_id = " + id + " AND seq > " + kept);
+    sql("DELETE FROM drive_receipts WHERE run_id = " + id);
+    sql(
+        "UPDATE run_state SET status = '"
+            + folded.status().wire()
+            + "', last_seq = "
+            + kept
+            + ", last_hash = '"
+            + folded.lastHash()
+            + "' WHERE run_id = "
+            + id);
+    // the store itself finds nothing wrong: only the head kept outside the file can tell
+    assertThat(rt.status(run.runId()).eventCount()).isEqualTo(kept);
+
+    Verification v = rt.verify(run.runId());
+
+    assertThat(v.ok()).isFalse();
+    assertThat(v.problem()).isEqualTo("run_log_truncated");
+    assertThat(v.firstBadSequence()).isEqualTo(kept + 1L);
+    assertThat(v.message())
+        .contains("signed head of run " + run.runId() + " is event " + events.size())
+        .contains("ends at event " + kept + " (" + events.get(kept - 1).type() + ")");
+  }
+
+  @Test
+  void a_run_deleted_from_the_file_is_missed_by_its_signed_head() throws Exception {
+    completedRun();
+    String id = "'" + run.runId() + "'";
+    for (String table :
+        new String[] {
+          "events",
+          "outbox",
+          "drive_receipts",
+          "run_state",
+          "gate_evidence",
+          "attempt_capabilities",
+          "run_plans",
+          "runs"
+        }) {
+      sql("PRAGMA foreign_keys = OFF; DELETE FROM " + table + " WHERE run_id = " + id);
+    }
+
+    Verification v = rt.verify(run.runId());
+
+    assertThat(v.ok()).isFalse();
+    assertThat(v.problem()).isEqualTo("run_log_truncated");
+    assertThat(v.firstBadSequence()).isEqualTo(1);
+    assertThat(v.message()).contains("the log holds no event");
+  }
+
+  @Test
+  void a_clean_run_verifies_with_its_head_and_a_log_past_its_head_still_verifies()
+      throws Exception {
+    completedRun();
+    Verification clean = rt.verify(run.runId());
+    assertThat(clean.ok()).isTrue();
+    assertThat(clean.headVerified()).isTrue();
+    assertThat(clean.message()).isEqualTo("chain and receipt verify");
+
+    // As after a crash between an append's commit and its head: a handle that keeps no heads
+    // appends, so the log runs one event past the signed head.
+    RunSummary next = rt.create("build", "another plan");
+    try (RunEventStore unsigned = RunEventStore.open(rt.eventStoreFile())) {
+      unsigned.append(
+          next.runId(),
+          fx.clock.instant(),
+          s -> Batch.of(new RunEvent.RunMoved(RunStatus.QUEUED, "queued by hand")));
+    }
+    assertThat(events(next.runId())).hasSize(2);
+
+    Verification behind = rt.verify(next.runId());
+    assertThat(behind.ok()).isTrue();
+    assertThat(behind.headVerified()).isTrue();
+  }
+
+  @Test
+  void a_head_whose_signature_does_not_check_is_refused_and_the_heads_file_is_owner_only()
+      throws Exception {
+    completedRun();
+    Path heads = rt.eventStoreFile().resolveSibling(RunEventStore.HEADS_FILE);
+    assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(heads)))
+        .isEqualTo("rw-------");
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + heads)) {
+      c.createStatement().executeUpdate("UPDATE heads SET seq = seq + 5");
+    }
+
+    Verification v = rt.verify(run.runId());
+
+    assertThat(v.ok()).isFalse();
+    assertThat(v.problem()).isEqualTo("run_head_signature_invalid");
   }
 
   @Test

@@ -74,6 +74,20 @@ public abstract class RunEventLogContract {
   }
 
   @Test
+  void the_signed_head_follows_every_append_and_an_unknown_run_has_none() {
+    created("run_1");
+    RunState last = log.append("run_1", next(), s -> toggle(s, "once"));
+
+    assertThat(log.signedHead("run_1"))
+        .hasValueSatisfying(head -> {
+          assertThat(head.signed()).isTrue();
+          assertThat(head.sequence()).isEqualTo(last.lastSequence());
+          assertThat(head.hash()).isEqualTo(last.lastHash());
+        });
+    assertThat(log.signedHead("run_unknown")).isEmpty();
+  }
+
+  @Test
   void a_new_run_folds_from_its_first_event() {
     RunState state = created("run_1");
 

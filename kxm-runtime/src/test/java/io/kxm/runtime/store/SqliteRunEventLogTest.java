@@ -1,5 +1,7 @@
 package io.kxm.runtime.store;
 
+import io.kxm.runtime.receipt.ReceiptKeys;
+import io.kxm.runtime.receipt.Receipts;
 import java.nio.file.Path;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -8,7 +10,9 @@ class SqliteRunEventLogTest extends RunEventLogContract {
 
   @Override
   protected RunEventLog openFresh() {
-    return RunEventStore.open(dir.resolve("runtime").resolve("run-events.db"));
+    Path runtime = dir.resolve("runtime");
+    Receipts signer = new Receipts(ReceiptKeys.loadOrCreate(runtime.resolve("receipt-key")));
+    return RunEventStore.open(runtime.resolve("run-events.db"), signer);
   }
 
   @Override

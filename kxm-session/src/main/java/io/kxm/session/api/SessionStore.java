@@ -139,14 +139,33 @@ public interface SessionStore extends AutoCloseable {
   LiveEvents live();
 
   /**
-   * Recomputes the run's hash chain: each event's hash covers its envelope and the hash before it.
+   * Recomputes the run's hash chain (each event's hash covers its envelope and the hash before it)
+   * and checks what else the chain vouches for: the run's signed head, when the store keeps heads
+   * (a log may run past its head, never stop short of it); its stored status and final message
+   * against its last status event; and its messages in the history against the digest its ending
+   * event carries. A run the store no longer holds but whose head it kept fails, as cut off.
    */
   ChainCheck verify(String runId);
 
   /**
-   * @param firstBadSeq the first event whose hash does not verify; -1 when all do
+   * @param firstBadSeq the first event that does not verify (the seq after the last one stored when
+   *     events were cut off); -1 when all do
+   * @param firstBadType that event's type, null when all verify or the event is missing
+   * @param problem a stable code for what failed ({@code event_hash_mismatch}, {@code
+   *     run_log_truncated}, {@code run_head_mismatch}, {@code run_head_signature_invalid}, {@code
+   *     run_row_mismatch}, {@code run_history_mismatch}), null when {@code ok}
+   * @param headVerified whether a signed head of the run was found and checks out
    */
-  record ChainCheck(String runId, boolean ok, long events, long firstBadSeq, String lastHash) {}
+  record ChainCheck(
+      String runId,
+      boolean ok,
+      long events,
+      long firstBadSeq,
+      String firstBadType,
+      String problem,
+      String message,
+      String lastHash,
+      boolean headVerified) {}
 
   /**
    * The sync rows of the session runs whose workspace lies in the project with key {@code

@@ -3,6 +3,7 @@ package io.kxm.session.store;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Tokens;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.SessionEvent;
@@ -10,10 +11,12 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.Ending;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /** Changes to one run: its lifecycle, its streamed events and its harness process. */
@@ -35,6 +38,12 @@ final class RunWrites {
           EventTypes.CLARIFICATION_REQUIRED,
           EventTypes.ELICITATION_REQUIRED,
           EventTypes.INTERACTION_RESOLVED);
+
+  /**
+   * The field of a run's ending event that lists the messages the run added to the history (index,
+   * role, SHA-256 of the content), so that the chain vouches for what later turns are fed.
+   */
+  static final String HISTORY = "messages";
 
   private RunWrites() {}
 
@@ -74,12 +83,11 @@ final class RunWrites {
       }
       TxRows.touchSession(tx, run.sessionId(), now);
       SyncRows.enqueue(tx, TxRows.session(tx, run.sessionId()), runId, to, end);
-      tx.insertEvent(
-          run.sessionId(),
-          runId,
-          EventTypes.forStatus(to),
-          statusData(to, end, data),
-          head.lastHash());
+      ObjectNode status = statusData(to, end, data);
+      if (to.isTerminal()) {
+        status.set(HISTORY, history(tx, runId));
+      }
+      tx.insertEvent(run.sessionId(), runId, EventTypes.forStatus(to), status, head.lastHash());
       return new SessionRun(
           run.id(),
           run.sessionId(),
@@ -160,6 +168,27 @@ final class RunWrites {
     if (value != null) {
       out.put(name, value);
     }
+  }
+
+  private static ArrayNode history(WriteTx tx, String runId) throws SQLException {
+    PreparedStatement s =
+        tx.prepare("SELECT idx, role, content FROM messages WHERE run_id = ? ORDER BY idx");
+    s.setString(1, runId);
+    ArrayNode out = Json.MAPPER.createArrayNode();
+    try (ResultSet rs = s.executeQuery()) {
+      while (rs.next()) {
+        out.add(digest(rs.getLong(1), rs.getString(2), rs.getString(3)));
+      }
+    }
+    return out;
+  }
+
+  /** One message as the ending event lists it. */
+  static ObjectNode digest(long index, String role, String content) {
+    return Json.object()
+        .put("index", index)
+        .put("role", role)
+        .put("sha256", Tokens.sha256Hex(content));
   }
 
   private static void closePending(WriteTx tx, String runId) throws SQLException {

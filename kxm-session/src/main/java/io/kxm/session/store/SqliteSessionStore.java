@@ -2,6 +2,9 @@ package io.kxm.session.store;
 
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.Outbox;
+import io.kxm.runtime.receipt.Receipts;
+import io.kxm.runtime.receipt.SignedHead;
+import io.kxm.runtime.receipt.SignedHeads;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.Interaction;
@@ -31,6 +34,9 @@ import tools.jackson.databind.JsonNode;
  * reads use a few connections of their own and never wait for it.
  */
 public final class SqliteSessionStore implements SessionStore {
+  /** The signed heads of the store's runs, in a file of their own beside it. */
+  public static final String HEADS_FILE = "session-heads.db";
+
   /** Enough for a handful of streams replaying at once; each costs a file handle and a cache. */
   private static final int READ_CONNECTIONS = 4;
 
@@ -40,35 +46,67 @@ public final class SqliteSessionStore implements SessionStore {
   private final LiveFanout live;
   private final Connection writeConnection;
 
+  /** Null when this store keeps no heads: a log longer than its head still checks. */
+  private final SignedHeads heads;
+
   private SqliteSessionStore(
       Clock clock,
       StoreWriter writer,
       StoreReader reader,
       LiveFanout live,
-      Connection writeConnection) {
+      Connection writeConnection,
+      SignedHeads heads) {
     this.clock = clock;
     this.writer = writer;
     this.reader = reader;
     this.live = live;
     this.writeConnection = writeConnection;
+    this.heads = heads;
   }
 
-  /** Opens or creates the store at {@code file}; {@code clock} stamps ids, events and rows. */
+  /**
+   * Opens or creates the store at {@code file} without keeping heads, for tests of the file; {@code
+   * clock} stamps ids, events and rows.
+   */
   public static SqliteSessionStore open(Path file, Clock clock) {
+    return open(file, clock, null);
+  }
+
+  /**
+   * Opens or creates the store at {@code file}; with a {@code signer}, every run's signed head is
+   * kept in {@value #HEADS_FILE} beside it and moved after each commit.
+   */
+  public static SqliteSessionStore open(Path file, Clock clock, Receipts signer) {
     SqliteDatabase database = SessionSchema.database(file).prepare();
     Connection write = database.writer();
     ReadConnections read = null;
+    SignedHeads heads = null;
     try {
       SessionSchema.ensure(database, write);
+      heads = signer == null ? null : SignedHeads.open(file.resolveSibling(HEADS_FILE), signer);
       read = new ReadConnections(file, READ_CONNECTIONS);
       StoreReader reader = new StoreReader(file, read);
       LiveFanout live = new LiveFanout();
       WriteTx tx = new WriteTx(write, clock, reader.lastSeq());
-      StoreWriter writer = new StoreWriter(file, write, tx, live::publish);
+      SignedHeads signed = heads;
+      StoreWriter writer =
+          new StoreWriter(
+              file,
+              write,
+              tx,
+              links -> {
+                if (signed != null) {
+                  links.forEach(l -> signed.advance(l.runId(), l.seq(), l.hash()));
+                }
+              },
+              live::publish);
       writer.start();
-      return new SqliteSessionStore(clock, writer, reader, live, write);
+      return new SqliteSessionStore(clock, writer, reader, live, write, heads);
     } catch (RuntimeException e) {
       closeBoth(write, read);
+      if (heads != null) {
+        heads.close();
+      }
       throw e;
     }
   }
@@ -96,7 +134,11 @@ public final class SqliteSessionStore implements SessionStore {
 
   @Override
   public void deleteSession(String sessionId) {
+    List<String> runIds = reader.runs(sessionId).stream().map(SessionRun::id).toList();
     await(SessionWrites.delete(sessionId));
+    if (heads != null) {
+      heads.forget(runIds);
+    }
   }
 
   @Override
@@ -214,8 +256,10 @@ public final class SqliteSessionStore implements SessionStore {
    */
   @Override
   public ChainCheck verify(String runId) {
+    CallerChecks.text("runId", runId);
+    Optional<SignedHead> head = heads == null ? Optional.empty() : heads.head(runId);
     return reader
-        .verify(runId)
+        .verify(runId, head)
         .orElseThrow(() ->
             new KxmException(io.kxm.core.error.ErrorCode.RUN_NOT_FOUND, "no session run " + runId));
   }
@@ -233,6 +277,9 @@ public final class SqliteSessionStore implements SessionStore {
     live.close();
     reader.close();
     SqliteDatabase.closeQuietly(writeConnection);
+    if (heads != null) {
+      heads.close();
+    }
   }
 
   /** The writer, for tests that need to act inside its transaction (such as filling the disk). */

@@ -3,6 +3,7 @@ package io.kxm.session.store;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.OutboxRow;
+import io.kxm.runtime.receipt.SignedHead;
 import io.kxm.session.api.EncodedEvent;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.Session;
@@ -118,25 +119,30 @@ final class StoreReader {
   }
 
   /**
-   * Recomputes the run's chain from one snapshot, so that events committed meanwhile neither show
-   * up half nor move the recorded head; empty when there is no such run.
+   * Checks the run from one snapshot, so that events committed meanwhile neither show up half nor
+   * move the recorded head; empty when there is no such run. {@code head} was read before the
+   * snapshot, so it never names an event the snapshot cannot see.
    */
-  Optional<ChainCheck> verify(String runId) {
+  Optional<ChainCheck> verify(String runId, Optional<SignedHead> head) {
     try {
-      return connections.with(c -> verifyInSnapshot(c, runId));
+      return connections.with(c -> verifyInSnapshot(c, runId, head));
     } catch (SQLException e) {
       throw database.failure(e, "verify run " + runId);
     }
   }
 
-  private static Optional<ChainCheck> verifyInSnapshot(Connection c, String runId)
-      throws SQLException {
+  private static Optional<ChainCheck> verifyInSnapshot(
+      Connection c, String runId, Optional<SignedHead> head) throws SQLException {
     c.setAutoCommit(false);
     try {
-      List<String> head =
-          query(c, "SELECT last_hash FROM runs WHERE id = ?", rs -> rs.getString(1), runId);
-      if (head.isEmpty()) {
-        return Optional.empty();
+      List<TxRows.RunHead> found =
+          query(
+              c,
+              "SELECT " + Rows.RUN + ", last_hash FROM runs WHERE id = ?",
+              rs -> new TxRows.RunHead(Rows.run(rs), rs.getString(12)),
+              runId);
+      if (found.isEmpty()) {
+        return head.map(h -> ChainVerifier.removed(runId, h));
       }
       List<ChainVerifier.Link> links =
           query(
@@ -146,7 +152,16 @@ final class StoreReader {
                   + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
               rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
               runId);
-      return Optional.of(ChainVerifier.verify(runId, links, head.getFirst()));
+      List<SessionMessage> history =
+          query(
+              c,
+              "SELECT " + Rows.MESSAGE + " FROM messages WHERE run_id = ? ORDER BY idx",
+              Rows::message,
+              runId);
+      TxRows.RunHead row = found.getFirst();
+      return Optional.of(
+          ChainVerifier.verify(
+              runId, new ChainVerifier.Stored(row.run(), row.lastHash(), links, history), head));
     } finally {
       c.commit();
       c.setAutoCommit(true);

@@ -21,7 +21,9 @@ import org.slf4j.LoggerFactory;
  * The one thread that writes the session store. Callers queue tasks; the writer takes everything
  * queued, runs it in one transaction with a savepoint per task, commits once, publishes the events
  * of the tasks that succeeded and only then completes their futures. So an event is stored before
- * anyone sees it, publication follows seq order, and many small appends share one commit.
+ * anyone sees it, publication follows seq order, and many small appends share one commit. Each run
+ * the batch wrote to has its newest event handed to {@code committed} (its signed head) right after
+ * the commit, before the events are published.
  *
  * <p>A task that throws is rolled back to its savepoint and fails alone. A failing statement or
  * commit (a full disk, an I/O error) fails the whole batch with {@code runtime_store_failed} and
@@ -50,16 +52,23 @@ final class StoreWriter {
   private final Connection connection;
   private final WriteTx tx;
   private final Consumer<List<SessionEvent>> publish;
+  private final Consumer<List<WriteTx.HeadLink>> committed;
   private final BlockingQueue<Task<?>> queue = new LinkedBlockingQueue<>();
   private final Object submitLock = new Object();
   private final Thread thread;
   private final AtomicLong commits = new AtomicLong();
   private boolean stopping;
 
-  StoreWriter(Path file, Connection connection, WriteTx tx, Consumer<List<SessionEvent>> publish) {
+  StoreWriter(
+      Path file,
+      Connection connection,
+      WriteTx tx,
+      Consumer<List<WriteTx.HeadLink>> committed,
+      Consumer<List<SessionEvent>> publish) {
     this.file = file;
     this.connection = connection;
     this.tx = tx;
+    this.committed = committed;
     this.publish = publish;
     this.thread =
         Thread.ofPlatform().name("kxm-session-store-writer").daemon().unstarted(this::loop);
@@ -165,6 +174,12 @@ final class StoreWriter {
               e);
       batch.forEach(task -> task.future().completeExceptionally(failed));
       return;
+    }
+    try {
+      committed.accept(tx.takeBatchHeads());
+    } catch (RuntimeException e) {
+      // The events are committed; a head left behind its log still checks.
+      LOG.warn("the session store could not move the signed heads of a committed batch", e);
     }
     try {
       publish.accept(events);

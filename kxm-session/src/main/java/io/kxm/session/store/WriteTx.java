@@ -9,6 +9,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -20,10 +21,15 @@ import tools.jackson.databind.JsonNode;
  * seqs have no gaps.
  */
 final class WriteTx {
+  /** A run's newest event in a task or batch: what its signed head moves to once committed. */
+  record HeadLink(String runId, long seq, String hash) {}
+
   private final Connection connection;
   private final Clock clock;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private final List<SessionEvent> taskEvents = new ArrayList<>();
+  private final Map<String, HeadLink> taskHeads = new LinkedHashMap<>();
+  private final Map<String, HeadLink> batchHeads = new LinkedHashMap<>();
   private long lastSeq;
   private long lastSeqAtTaskStart;
 
@@ -77,6 +83,7 @@ final class WriteTx {
       head.setString(1, hash);
       head.setString(2, runId);
       head.executeUpdate();
+      taskHeads.put(runId, new HeadLink(runId, event.seq(), hash));
     }
     lastSeq = event.seq();
     taskEvents.add(event);
@@ -87,8 +94,16 @@ final class WriteTx {
     return lastSeq;
   }
 
+  /** The newest event of each run the committed batch wrote to, and forgets them. */
+  List<HeadLink> takeBatchHeads() {
+    List<HeadLink> heads = List.copyOf(batchHeads.values());
+    batchHeads.clear();
+    return heads;
+  }
+
   void startTask() {
     taskEvents.clear();
+    taskHeads.clear();
     lastSeqAtTaskStart = lastSeq;
   }
 
@@ -96,17 +111,22 @@ final class WriteTx {
   List<SessionEvent> keepTask() {
     List<SessionEvent> kept = List.copyOf(taskEvents);
     taskEvents.clear();
+    batchHeads.putAll(taskHeads);
+    taskHeads.clear();
     return kept;
   }
 
   void dropTask() {
     taskEvents.clear();
+    taskHeads.clear();
     lastSeq = lastSeqAtTaskStart;
   }
 
   /** After a failed batch, forgets everything it had numbered. */
   void resetSeq(long committedLastSeq) {
     taskEvents.clear();
+    taskHeads.clear();
+    batchHeads.clear();
     lastSeq = committedLastSeq;
   }
 

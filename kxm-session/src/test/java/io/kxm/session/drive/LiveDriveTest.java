@@ -204,7 +204,11 @@ class LiveDriveTest {
             () -> project.runtime.drive(run.runId(), false));
     org.awaitility.Awaitility.await()
         .atMost(java.time.Duration.ofSeconds(60))
-        .until(() -> project.runtime.status(run.runId()).steps().getFirst().attempts() == 1);
+        .until(() -> {
+          // the steps show once the drive pinned its plan, which it does on its own thread
+          var steps = project.runtime.status(run.runId()).steps();
+          return !steps.isEmpty() && steps.getFirst().attempts() == 1;
+        });
 
     project.runtime.cancel(run.runId());
 

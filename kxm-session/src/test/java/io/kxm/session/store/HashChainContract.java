@@ -4,9 +4,11 @@ import static io.kxm.session.store.SessionFixture.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.chain.HashChain;
+import io.kxm.core.secret.Tokens;
 import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.SessionEvent;
 import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.SessionStore.ChainCheck;
 import io.kxm.session.api.StreamKey;
@@ -34,6 +36,30 @@ public interface HashChainContract extends SessionStoreContract {
       assertThat(check.events()).isEqualTo(7);
       assertThat(check.firstBadSeq()).isEqualTo(-1);
       assertThat(check.lastHash()).isEqualTo(head);
+    }
+  }
+
+  @Test
+  default void a_run_s_ending_lists_the_messages_it_added_and_the_run_verifies() {
+    try (SessionFixture f = fixture()) {
+      SessionRun run = f.aRunningRun();
+      f.store.appendMessage(run.sessionId(), run.id(), "user", "fix the build");
+      f.store.appendMessage(run.sessionId(), run.id(), "assistant", "fixed");
+      f.store.transition(
+          run.id(),
+          SessionRunStatus.COMPLETED,
+          new SessionStore.Ending("success", null, "fixed"),
+          json("finalMessage", "fixed"));
+
+      SessionEvent ending = f.store.lastEvent(run.id()).orElseThrow();
+      ChainCheck check = f.store.verify(run.id());
+
+      assertThat(ending.data().path("messages").findValuesAsString("sha256"))
+          .containsExactly(Tokens.sha256Hex("fix the build"), Tokens.sha256Hex("fixed"));
+      assertThat(ending.data().path("messages").findValuesAsString("role"))
+          .containsExactly("user", "assistant");
+      assertThat(check.ok()).as(check.message()).isTrue();
+      assertThat(check.problem()).isNull();
     }
   }
 
