@@ -5,7 +5,6 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Outbox.OutboxCounts;
-import io.kxm.runtime.sync.EventStoreOutboxes;
 import io.kxm.runtime.sync.ProjectOutboxes;
 import io.kxm.runtime.sync.ProjectOutboxes.ProjectOutbox;
 import java.util.ArrayList;
@@ -42,9 +41,9 @@ public final class RuntimeSyncRetryCommand implements Callable<Integer> {
       description = "Only the project with this runtime key (24 hex characters).")
   String project;
 
-  /** Over the event stores of this machine's state root. */
+  /** Over the event stores and the session store of this machine's state root. */
   public RuntimeSyncRetryCommand(CliContext context) {
-    this(context, c -> EventStoreOutboxes.open(c.statePaths()));
+    this(context, c -> MachineOutboxes.open(c.statePaths()));
   }
 
   /**
@@ -78,6 +77,7 @@ public final class RuntimeSyncRetryCommand implements Callable<Integer> {
         OutboxCounts counts = o.outbox().counts();
         Map<String, Object> row = new LinkedHashMap<>();
         row.put("project", o.projectKey());
+        row.put("outbox", o.kind());
         row.put("reoffered", offered);
         row.put("pending", counts.pending());
         row.put("acknowledged", counts.acknowledged());
@@ -110,7 +110,9 @@ public final class RuntimeSyncRetryCommand implements Callable<Integer> {
           .out()
           .println(
               p.get("project")
-                  + ": "
+                  + " ("
+                  + p.get("outbox").toString().replace('_', ' ')
+                  + "): "
                   + p.get("reoffered")
                   + " re-offered, "
                   + p.get("pending")

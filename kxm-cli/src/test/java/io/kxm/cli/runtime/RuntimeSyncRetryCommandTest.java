@@ -6,12 +6,23 @@ import io.kxm.cli.CliContext;
 import io.kxm.cli.support.StarterRuntime;
 import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.StatePaths;
 import io.kxm.runtime.api.Outbox.OutboxCounts;
 import io.kxm.runtime.api.OutboxRow;
+import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.project.ProjectRuntime;
+import io.kxm.session.api.HarnessSpec;
+import io.kxm.session.api.Session;
+import io.kxm.session.api.SessionRun;
+import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.api.SessionStore;
+import io.kxm.session.store.SqliteSessionStore;
+import io.kxm.supervisor.SupervisorPaths;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -75,6 +86,39 @@ class RuntimeSyncRetryCommandTest {
       assertThat(answer.path("projects").get(0).path("project").asString()).isEqualTo(key);
     }
     assertThat(retry().out()).contains("0 rows offered to the hub again");
+  }
+
+  @Test
+  void parked_session_run_rows_are_offered_again_too() throws Exception {
+    StatePaths state = context(new StringWriter(), new StringWriter()).statePaths();
+    Path project = Files.createDirectories(dir.resolve("sessions-project/.kxm")).getParent();
+    String key = ProjectKeys.key(ProjectKeys.canonical(project));
+    Files.createDirectories(ProjectKeys.eventStore(state, key).getParent());
+    try (SessionStore store =
+        SqliteSessionStore.open(SupervisorPaths.of(state).sessionsDb(), Clock.systemUTC())) {
+      Session session =
+          store.createSession(
+              project.toString(), new HarnessSpec(HarnessSpec.COMMAND, List.of("agent")), null);
+      SessionRun run = store.createRun(session.id(), "go", null);
+      store.transition(run.id(), SessionRunStatus.CANCELLED, null, null);
+      for (OutboxRow row : store.syncOutbox(key).pending(10)) {
+        store.syncOutbox(key).park(row.rowId(), "sync_event_invalid", "refused");
+      }
+    }
+
+    Run run = retry("--json");
+
+    assertThat(run.exit()).as(run.err()).isZero();
+    JsonNode answer = Json.read(run.out());
+    assertThat(answer.path("reoffered").asLong()).isEqualTo(2);
+    assertThat(answer.path("projects"))
+        .anySatisfy(p -> {
+          assertThat(p.path("project").asString()).isEqualTo(key);
+          assertThat(p.path("outbox").asString()).isEqualTo("session_runs");
+          assertThat(p.path("pending").asLong()).isEqualTo(2);
+          assertThat(p.path("parked").asLong()).isZero();
+        });
+    assertThat(retry().out()).contains(key + " (session runs): 0 re-offered, 2 pending");
   }
 
   @Test

@@ -48,7 +48,7 @@ public final class EventStoreOutboxes implements ProjectOutboxes, AutoCloseable 
         }
         RunEventLog store = RunEventStore.open(db);
         stores.add(store);
-        outboxes.add(new ProjectOutbox(key, store.outbox(key)));
+        outboxes.add(new ProjectOutbox(key, RUN_EVENTS, store.outbox(key)));
       }
     } catch (IOException e) {
       stores.forEach(RunEventLog::close);
