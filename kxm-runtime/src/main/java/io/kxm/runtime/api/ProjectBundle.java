@@ -36,11 +36,29 @@ public record ProjectBundle(
    *
    * @param role the role it plays, null when the file names none
    * @param command the program and arguments of a {@code command} harness; empty otherwise
+   * @param hubAgent the bound hub's agent that answers for this one ({@code hubAgent:}); null when
+   *     the agent runs a harness
    */
   public record Agent(
-      String id, String harness, String model, String purpose, String role, List<String> command) {
+      String id,
+      String harness,
+      String model,
+      String purpose,
+      String role,
+      List<String> command,
+      String hubAgent) {
     public Agent {
       command = command == null ? List.of() : List.copyOf(command);
+    }
+
+    public Agent(
+        String id,
+        String harness,
+        String model,
+        String purpose,
+        String role,
+        List<String> command) {
+      this(id, harness, model, purpose, role, command, null);
     }
 
     public Agent(String id, String harness, String model, String purpose) {

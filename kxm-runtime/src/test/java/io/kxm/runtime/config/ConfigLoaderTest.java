@@ -160,6 +160,36 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void an_agent_answered_by_a_hub_agent_names_no_harness_of_its_own() {
+    starter(root);
+    write(
+        root,
+        "agents/reviewer.yaml",
+        """
+        id: reviewer
+        model: anthropic/claude-sonnet-4-5
+        purpose: Reviews the change.
+        hubAgent: reviewer.one
+        """);
+    assertThat(ConfigLoader.check(root).errors()).isEmpty();
+
+    write(
+        root,
+        "agents/reviewer.yaml",
+        """
+        id: reviewer
+        model: anthropic/claude-sonnet-4-5
+        purpose: Reviews the change.
+        hubAgent: reviewer.one
+        harness: codex
+        """);
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file)
+        .containsOnly(".kxm/agents/reviewer.yaml")
+        .isNotEmpty();
+  }
+
+  @Test
   void a_gate_step_may_not_name_an_agent() {
     starter(root);
     write(
