@@ -1,12 +1,20 @@
 package io.kxm.cli.agent.worker;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.kxm.cli.session.SessionSupervisor;
+import io.kxm.cli.support.RealHub;
 import io.kxm.cli.support.TestEnv;
+import io.kxm.client.AgentCredentials;
+import io.kxm.client.AgentSpec;
+import io.kxm.client.HttpPeerOperations;
+import io.kxm.client.HubAgents;
+import io.kxm.client.HubHttp;
 import io.kxm.core.messaging.MessageStatus;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.peer.PeerMessage;
+import io.kxm.hub.HubServer;
 import io.kxm.runtime.api.DriveResult;
 import io.kxm.runtime.api.Verification;
 import io.kxm.runtime.gate.ProcessGateExecutor;
@@ -27,6 +35,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterEach;
@@ -107,6 +116,41 @@ class HandoffDriveTest {
       }
       Verification verify = runtime.verify(runId);
       assertThat(verify.ok()).as(verify.message()).isTrue();
+    }
+  }
+
+  @Test
+  void cancelling_the_run_while_the_hub_agent_has_not_answered_cancels_the_request_and_the_attempt()
+      throws Exception {
+    try (HubServer hub = RealHub.start(dir.resolve("hub"));
+        HubHttp http = new HubHttp(URI.create(hub.baseUrl()), TestEnv.ALPHA)) {
+      AgentCredentials reviewer =
+          HubAgents.register(http, "alpha", new AgentSpec("reviewer", null, null, null));
+      HttpPeerOperations inbox = new HttpPeerOperations(http, reviewer, Clock.systemUTC());
+      new HubBinding(URI.create(hub.baseUrl()), TestEnv.ALPHA, "alpha", Instant.now())
+          .save(state, key());
+      try (ProjectRuntime runtime = runtime()) {
+        String runId = runtime.create("review", "Check the spelling.", false).runId();
+        CompletableFuture<DriveResult> drive =
+            CompletableFuture.supplyAsync(() -> runtime.drive(runId, false));
+        await().atMost(WorkerFixture.WAIT).until(() -> !inbox.inbox().isEmpty());
+        PeerMessage asked = inbox.inbox().getFirst();
+        assertThat(asked.correlationId()).isEqualTo(runId + "/review/1");
+
+        runtime.cancel(runId);
+        DriveResult result = drive.get();
+
+        assertThat(result.run().run().status()).isEqualTo("cancelled");
+        assertThat(inbox.get(asked.id()).status()).isEqualTo(MessageStatus.CANCELLED);
+        assertThat(
+                events(runtime, runId).stream()
+                    .map(StoredEvent::event)
+                    .filter(RunEvent.AttemptMoved.class::isInstance)
+                    .map(e -> ((RunEvent.AttemptMoved) e).result())
+                    .filter(r -> r != null))
+            .containsExactly(AttemptResult.CANCELLED);
+        assertThat(runtime.verify(runId).ok()).isTrue();
+      }
     }
   }
 
