@@ -155,6 +155,53 @@ class HandoffDriveTest {
   }
 
   @Test
+  void a_request_the_hub_expires_unanswered_leaves_each_attempt_outcome_unknown() throws Exception {
+    write(
+        "workflows/quick.yaml",
+        """
+        apiVersion: kxm.workflow.v1
+        id: quick
+        coordinator: reviewer
+        steps:
+          - id: glance
+            type: agent
+            agent: reviewer
+            prompt: Glance at it.
+            timeoutMs: 1000
+        """);
+    GitRepository.commitAll(repo, "quick");
+    try (HubServer hub = RealHub.start(dir.resolve("hub"));
+        HubHttp http = new HubHttp(URI.create(hub.baseUrl()), TestEnv.ALPHA)) {
+      HubAgents.register(http, "alpha", new AgentSpec("reviewer", null, null, null));
+      new HubBinding(URI.create(hub.baseUrl()), TestEnv.ALPHA, "alpha", Instant.now())
+          .save(state, key());
+      try (ProjectRuntime runtime = runtime()) {
+        String runId = runtime.create("quick", "Now.", false).runId();
+
+        DriveResult result = runtime.drive(runId, false);
+
+        assertThat(result.run().run().status()).isEqualTo("failed");
+        List<RunEvent.AttemptMoved> ended =
+            events(runtime, runId).stream()
+                .map(StoredEvent::event)
+                .filter(RunEvent.AttemptMoved.class::isInstance)
+                .map(RunEvent.AttemptMoved.class::cast)
+                .filter(a -> a.result() != null)
+                .toList();
+        assertThat(ended)
+            .hasSize(2)
+            .allSatisfy(a -> {
+              assertThat(a.result()).isEqualTo(AttemptResult.OUTCOME_UNKNOWN);
+              assertThat(a.detail()).contains("to hub agent reviewer expired unanswered");
+            });
+        assertThat(result.run().steps())
+            .singleElement()
+            .satisfies(st -> assertThat(st.detail()).isEqualTo("attempts_exhausted"));
+      }
+    }
+  }
+
+  @Test
   void a_hand_off_in_a_project_bound_to_no_hub_is_rejected_before_anything_is_sent()
       throws Exception {
     try (ProjectRuntime runtime = runtime()) {
