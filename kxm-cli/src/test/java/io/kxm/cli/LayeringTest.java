@@ -78,6 +78,22 @@ class LayeringTest {
   }
 
   @Test
+  void on_the_runtime_side_only_the_hub_agent_and_the_drive_call_the_hub_client() {
+    // One HTTP client for the hub: the project's runtime agent (leases, hand-offs) and the drive
+    // that holds its leases use kxm-client; nothing else of the runtime side talks to the hub
+    // as an agent.
+    noClasses()
+        .that()
+        .resideInAnyPackage(RUNTIME_SIDE)
+        .and()
+        .resideOutsideOfPackages("io.kxm.runtime.hub..", "io.kxm.runtime.drive..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.kxm.client..")
+        .check(KXM);
+  }
+
+  @Test
   void the_runtime_side_uses_only_the_sqlite_opener_and_migrator_of_the_stores() {
     // One SQLite opener and one migrator for every file of the product; the hub's ports, its
     // dialects and Flyway itself stay behind them.

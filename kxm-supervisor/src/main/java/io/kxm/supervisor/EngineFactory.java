@@ -1,8 +1,10 @@
 package io.kxm.supervisor;
 
 import io.kxm.core.paths.StatePaths;
+import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.gate.GateProcesses;
 import io.kxm.runtime.gate.ProcessGateExecutor;
+import io.kxm.runtime.hub.HubHandoffProducer;
 import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.sandbox.Sandbox;
@@ -14,7 +16,8 @@ import java.util.Map;
 /**
  * The run engine the supervisor hosts in production: one {@link ProjectRuntime} per project, gates
  * as real child processes (sandboxed where gates.yaml asks, recorded so a crash leaves no tree
- * running), live drives through the same harnesses sessions run ({@link HarnessProducer}), and the
+ * running), live drives through the same harnesses sessions run ({@link HarnessProducer}) or, for
+ * agents that name a {@code hubAgent}, through the bound hub ({@link HubHandoffProducer}), and the
  * model-free producer for simulated drives.
  */
 public final class EngineFactory {
@@ -34,7 +37,9 @@ public final class EngineFactory {
    */
   public static ProjectRunsFactory of(
       StatePaths state, Clock clock, Map<String, String> environment) {
-    HarnessProducer live = new HarnessProducer(Harnesses.standard(environment, clock));
+    AgentProducer live =
+        new HubHandoffProducer(
+            state, clock, new HarnessProducer(Harnesses.standard(environment, clock)));
     Sandbox sandbox = Sandbox.of(environment);
     return (project, storeDir) ->
         ProjectRuntime.open(

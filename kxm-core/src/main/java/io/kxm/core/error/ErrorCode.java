@@ -391,6 +391,16 @@ public enum ErrorCode {
   WORKTREE_FAILED(
       500, "Check that the workspace is a Git repository with at least one commit and free disk."),
 
+  // Shared resources and hand-offs of live drives, on the project's bound hub
+  RUN_HUB_NOT_BOUND(
+      409,
+      "Bind the project to a hub with 'kxm hub bind <url> --token <project token>' in its folder,"
+          + " then drive the run again."),
+  LEASE_LOST(
+      409,
+      "Another holder took the resource over or the hub ended the lease; the step stopped. Wait"
+          + " until the resource is free, then start the workflow again with 'kxm run <workflow>'."),
+
   // Agent workers
   WORKER_NOT_FOUND(404, "List workers with 'kxm agent worker --list' and use one of their names."),
   WORKER_ALREADY_RUNNING(

@@ -31,6 +31,8 @@ public interface AgentProducer {
    * @param writes whether the agent may change files in {@code workspace}; otherwise it runs
    *     read-only
    * @param timeout how long the attempt may take before it is ended as unknown
+   * @param environment variables the agent's process gets besides its own: the hub's URL and the
+   *     fencing tokens of the step's leases
    */
   record ProducerRequest(
       String runId,
@@ -42,11 +44,16 @@ public interface AgentProducer {
       Path projectRoot,
       Path workspace,
       boolean writes,
-      Duration timeout) {
+      Duration timeout,
+      java.util.Map<String, String> environment) {
+
+    public ProducerRequest {
+      environment = environment == null ? java.util.Map.of() : java.util.Map.copyOf(environment);
+    }
 
     public ProducerRequest(
         String runId, String stepId, String agentId, String prompt, int attempt) {
-      this(runId, stepId, agentId, prompt, attempt, null, null, null, false, null);
+      this(runId, stepId, agentId, prompt, attempt, null, null, null, false, null, null);
     }
   }
 

@@ -1,5 +1,6 @@
 package io.kxm.runtime.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -11,6 +12,9 @@ import java.util.List;
  * @param harness null when neither the agent nor the project names one
  * @param command the argv of a {@code command} harness; empty for every other harness
  * @param role the agent's role, null when it names none
+ * @param hubAgent the agent of the bound hub that answers this agent's attempts instead of a
+ *     harness; null for agents that run a harness, and then left out of the pinned plan, so plans
+ *     pin as they did before hand-offs existed
  */
 public record AgentRoute(
     String agentId,
@@ -18,7 +22,8 @@ public record AgentRoute(
     String model,
     List<String> command,
     String role,
-    String purpose) {
+    String purpose,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String hubAgent) {
   public AgentRoute {
     command = command == null ? List.of() : List.copyOf(command);
   }
@@ -26,6 +31,12 @@ public record AgentRoute(
   /** The route of a bundle's agent, its harness already defaulted by the loader. */
   public static AgentRoute of(ProjectBundle.Agent agent) {
     return new AgentRoute(
-        agent.id(), agent.harness(), agent.model(), agent.command(), agent.role(), agent.purpose());
+        agent.id(),
+        agent.harness(),
+        agent.model(),
+        agent.command(),
+        agent.role(),
+        agent.purpose(),
+        agent.hubAgent());
   }
 }

@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Runs one gate command from {@code .kxm/gates.yaml}: an argument list started without a shell,
@@ -33,15 +34,19 @@ public interface GateExecutor {
    *
    * @param sandboxed run it inside {@link io.kxm.runtime.sandbox.Sandbox}, writable only in {@code
    *     workingDirectory}; refused with {@code sandbox_unavailable} where the sandbox cannot run
+   * @param environment variables added to the command's environment: the hub's URL and the fencing
+   *     tokens of the step's leases ({@code KXM_HUB_URL}, {@code KXM_FENCE_<RESOURCE>})
    */
   record GateCommand(
       String gateId,
       List<String> argv,
       Path workingDirectory,
       Duration timeout,
-      boolean sandboxed) {
+      boolean sandboxed,
+      Map<String, String> environment) {
     public GateCommand {
       argv = List.copyOf(argv);
+      environment = environment == null ? Map.of() : Map.copyOf(environment);
       if (argv.isEmpty()) {
         throw new IllegalArgumentException("a gate command needs at least the program");
       }
@@ -49,7 +54,17 @@ public interface GateExecutor {
 
     /** A command run as is, outside the sandbox. */
     public GateCommand(String gateId, List<String> argv, Path workingDirectory, Duration timeout) {
-      this(gateId, argv, workingDirectory, timeout, false);
+      this(gateId, argv, workingDirectory, timeout, false, Map.of());
+    }
+
+    /** A command without added variables. */
+    public GateCommand(
+        String gateId,
+        List<String> argv,
+        Path workingDirectory,
+        Duration timeout,
+        boolean sandboxed) {
+      this(gateId, argv, workingDirectory, timeout, sandboxed, Map.of());
     }
   }
 

@@ -36,11 +36,29 @@ public record ProjectBundle(
    *
    * @param role the role it plays, null when the file names none
    * @param command the program and arguments of a {@code command} harness; empty otherwise
+   * @param hubAgent the bound hub's agent that answers for this one ({@code hubAgent:}); null when
+   *     the agent runs a harness
    */
   public record Agent(
-      String id, String harness, String model, String purpose, String role, List<String> command) {
+      String id,
+      String harness,
+      String model,
+      String purpose,
+      String role,
+      List<String> command,
+      String hubAgent) {
     public Agent {
       command = command == null ? List.of() : List.copyOf(command);
+    }
+
+    public Agent(
+        String id,
+        String harness,
+        String model,
+        String purpose,
+        String role,
+        List<String> command) {
+      this(id, harness, model, purpose, role, command, null);
     }
 
     public Agent(String id, String harness, String model, String purpose) {
@@ -48,10 +66,36 @@ public record ProjectBundle(
     }
   }
 
-  /** A {@code kxm.workflow.v1} workflow with its steps in order. */
-  public record Workflow(String id, String description, String coordinator, List<Step> steps) {
+  /**
+   * A {@code kxm.workflow.v1} workflow with its steps in order.
+   *
+   * @param resources the shared resources its steps take fenced leases on, by name
+   */
+  public record Workflow(
+      String id,
+      String description,
+      String coordinator,
+      List<Step> steps,
+      Map<String, Resource> resources) {
     public Workflow {
       steps = List.copyOf(steps);
+      resources = resources == null ? Map.of() : Map.copyOf(resources);
+    }
+
+    public Workflow(String id, String description, String coordinator, List<Step> steps) {
+      this(id, description, coordinator, steps, Map.of());
+    }
+  }
+
+  /**
+   * A shared resource a workflow declares: a lease on it, on the bound hub, lasts {@code ttl} and
+   * is renewed every third of it while a step that uses it runs.
+   */
+  public record Resource(String name, String description, Duration ttl) {
+    public static final Duration DEFAULT_TTL = Duration.ofSeconds(30);
+
+    public Resource {
+      ttl = ttl == null ? DEFAULT_TTL : ttl;
     }
   }
 
@@ -62,6 +106,7 @@ public record ProjectBundle(
    *
    * @param timeout the step's timeout, null when the workflow sets none
    * @param writes whether the step's agent may change files (in the run's worktree)
+   * @param uses the workflow's resources the step holds a lease on while it runs
    */
   public record Step(
       String id,
@@ -73,10 +118,26 @@ public record ProjectBundle(
       String prompt,
       Duration timeout,
       List<String> allowedAgents,
-      boolean writes) {
+      boolean writes,
+      List<String> uses) {
     public Step {
       agents = agents == null ? List.of() : List.copyOf(agents);
       allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
+      uses = uses == null ? List.of() : List.copyOf(uses);
+    }
+
+    public Step(
+        String id,
+        String type,
+        String agent,
+        List<String> agents,
+        String aggregator,
+        String gate,
+        String prompt,
+        Duration timeout,
+        List<String> allowedAgents,
+        boolean writes) {
+      this(id, type, agent, agents, aggregator, gate, prompt, timeout, allowedAgents, writes, null);
     }
 
     public Step(

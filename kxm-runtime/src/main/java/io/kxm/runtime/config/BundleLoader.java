@@ -100,7 +100,8 @@ public final class BundleLoader {
         a.path("model").asString(),
         a.path("purpose").asString(),
         text(a, "role"),
-        strings(a.path("command")));
+        strings(a.path("command")),
+        text(a, "hubAgent"));
   }
 
   private static ProjectBundle.Workflow workflow(JsonNode w) {
@@ -117,10 +118,21 @@ public final class BundleLoader {
               text(s, "prompt"),
               s.has("timeoutMs") ? Duration.ofMillis(s.path("timeoutMs").asLong()) : null,
               strings(s.path("assignments").path("allowedAgents")),
-              s.path("writes").asBoolean(false)));
+              s.path("writes").asBoolean(false),
+              strings(s.path("uses"))));
+    }
+    Map<String, ProjectBundle.Resource> resources = new LinkedHashMap<>();
+    for (Map.Entry<String, JsonNode> r : w.path("resources").properties()) {
+      JsonNode ttl = r.getValue().path("ttlMs");
+      resources.put(
+          r.getKey(),
+          new ProjectBundle.Resource(
+              r.getKey(),
+              text(r.getValue(), "description"),
+              ttl.isNumber() ? Duration.ofMillis(ttl.asLong()) : null));
     }
     return new ProjectBundle.Workflow(
-        w.path("id").asString(), text(w, "description"), text(w, "coordinator"), steps);
+        w.path("id").asString(), text(w, "description"), text(w, "coordinator"), steps, resources);
   }
 
   private static Map<String, ProjectBundle.Gate> gates(JsonNode gatesFile) {

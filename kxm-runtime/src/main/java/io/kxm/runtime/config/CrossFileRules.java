@@ -81,6 +81,11 @@ final class CrossFileRules {
   private void agent(ConfigFile f) {
     JsonNode root = f.document().root();
     String harness = root.path("harness").asString(defaultHarness);
+    if (root.has("hubAgent")) {
+      // answered through the hub by another agent: no harness or route of this project runs
+      roleExists(f, root);
+      return;
+    }
     if (harness == null) {
       error(
           f,
@@ -101,6 +106,10 @@ final class CrossFileRules {
               + root.path("model").asString()
               + " is not admitted by .kxm/routes.yaml");
     }
+    roleExists(f, root);
+  }
+
+  private void roleExists(ConfigFile f, JsonNode root) {
     if (root.has("role") && !roles.isEmpty() && !roles.contains(root.path("role").asString())) {
       error(
           f,

@@ -1,18 +1,24 @@
 package io.kxm.runtime.config;
 
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 
-/** A workflow's own rules beyond its schema: step IDs unique, agents and gates exist. */
+/**
+ * A workflow's own rules beyond its schema: step IDs unique, agents and gates exist, and every
+ * resource a step uses is declared under {@code resources}.
+ */
 final class WorkflowRules {
   private WorkflowRules() {}
 
   static void check(ConfigFile f, Set<String> agents, Set<String> gates, List<ConfigError> errors) {
     JsonNode root = f.document().root();
     agentRef(f, "$.coordinator", root.path("coordinator"), agents, errors);
+    Set<String> resources = new HashSet<>();
+    root.path("resources").propertyNames().forEach(resources::add);
     Map<String, Integer> stepIds = new HashMap<>();
     JsonNode steps = root.path("steps");
     for (int i = 0; i < steps.size(); i++) {
@@ -36,6 +42,19 @@ final class WorkflowRules {
           step.path("assignments").path("allowedAgents"),
           agents,
           errors);
+      JsonNode uses = step.path("uses");
+      for (int u = 0; u < uses.size(); u++) {
+        if (uses.get(u).isString() && !resources.contains(uses.get(u).asString())) {
+          add(
+              f,
+              at + ".uses[" + u + "]",
+              "resource-exists",
+              "resource '"
+                  + uses.get(u).asString()
+                  + "' is not declared under this workflow's resources",
+              errors);
+        }
+      }
       if (step.has("gate") && !gates.contains(step.path("gate").asString())) {
         add(
             f,

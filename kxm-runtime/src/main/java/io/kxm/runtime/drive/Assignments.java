@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * One agent's share of a step: the assignment, its attempts and their retries. An attempt whose
@@ -40,9 +39,9 @@ final class Assignments {
   private final DriveContext ctx;
   private final String runId;
   private final AgentProducer producer;
-  private final BooleanSupplier cancelled;
+  private final StepGuard cancelled;
 
-  Assignments(DriveContext ctx, String runId, AgentProducer producer, BooleanSupplier cancelled) {
+  Assignments(DriveContext ctx, String runId, AgentProducer producer, StepGuard cancelled) {
     this.ctx = ctx;
     this.runId = runId;
     this.producer = producer;
@@ -132,7 +131,7 @@ final class Assignments {
               assignmentId,
               attemptId,
               AttemptResult.CANCELLED,
-              null,
+              cancelled.lost(),
               null,
               agentId,
               evidence);
@@ -259,7 +258,8 @@ final class Assignments {
                   ctx.projectRoot(),
                   d == null ? ctx.projectRoot() : d.workspace(),
                   d != null && d.writes(),
-                  d == null ? null : d.timeout()),
+                  d == null ? null : d.timeout(),
+                  cancelled.environment()),
               cancelled);
       return r == null ? new ProducerResult.Unknown("the producer returned nothing") : r;
     } catch (RuntimeException e) {

@@ -48,6 +48,8 @@ public record CompiledPlan(
    * @param writes whether the step's agent (for {@code moa}, its aggregator) may change files
    * @param gateSandbox true when the gate runs in the sandbox; null otherwise, and then left out of
    *     the pinned JSON, so plans of gates without the sandbox pin as they did before it existed
+   * @param uses the resources the step leases while it runs; left out of the pinned JSON when
+   *     empty, so plans without resources pin as they did before resources existed
    */
   public record PlanStep(
       String id,
@@ -62,14 +64,23 @@ public record CompiledPlan(
       List<String> gateArgv,
       Long gateTimeoutMillis,
       boolean writes,
-      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gateSandbox) {
+      @JsonInclude(JsonInclude.Include.NON_NULL) Boolean gateSandbox,
+      @JsonInclude(JsonInclude.Include.NON_EMPTY) List<Use> uses) {
     public PlanStep {
+      uses = uses == null ? List.of() : List.copyOf(uses);
       gateSandbox = Boolean.TRUE.equals(gateSandbox) ? Boolean.TRUE : null;
       agents = agents == null ? List.of() : List.copyOf(agents);
       allowedAgents = allowedAgents == null ? List.of() : List.copyOf(allowedAgents);
       gateArgv = gateArgv == null ? List.of() : List.copyOf(gateArgv);
     }
   }
+
+  /**
+   * A resource a step leases on the bound hub while it runs.
+   *
+   * @param ttlMillis how long each lease or renewal lasts
+   */
+  public record Use(String resource, long ttlMillis) {}
 
   /** Compiles a workflow of the bundle, refusing a step that cannot be executed as written. */
   public static CompiledPlan compile(ProjectBundle bundle, ProjectBundle.Workflow workflow) {
@@ -129,9 +140,22 @@ public record CompiledPlan(
               argv,
               gateTimeout,
               s.writes(),
-              sandbox));
+              sandbox,
+              uses(workflow, s)));
     }
     return new CompiledPlan(workflow.id(), out, routes);
+  }
+
+  private static List<Use> uses(ProjectBundle.Workflow workflow, ProjectBundle.Step s) {
+    List<Use> uses = new ArrayList<>();
+    for (String name : s.uses()) {
+      ProjectBundle.Resource resource = workflow.resources().get(name);
+      if (resource == null) {
+        throw invalid(workflow, s.id(), "resource '" + name + "' is not declared");
+      }
+      uses.add(new Use(name, resource.ttl().toMillis()));
+    }
+    return uses;
   }
 
   private static void route(

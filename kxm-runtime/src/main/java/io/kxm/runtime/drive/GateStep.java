@@ -15,7 +15,6 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.BooleanSupplier;
 
 /**
  * Runs a gate step's command and records what can be proven about it: an exit code with hashes and
@@ -25,14 +24,14 @@ import java.util.function.BooleanSupplier;
 final class GateStep {
   private final DriveContext ctx;
   private final String runId;
-  private final BooleanSupplier cancelled;
+  private final StepGuard cancelled;
   private final RunWorktrees worktrees;
 
   /**
    * @param worktrees where the command runs: the run's worktree once a writing step opened it, so a
    *     gate checks what the agents wrote; else the project
    */
-  GateStep(DriveContext ctx, String runId, BooleanSupplier cancelled, RunWorktrees worktrees) {
+  GateStep(DriveContext ctx, String runId, StepGuard cancelled, RunWorktrees worktrees) {
     this.ctx = ctx;
     this.runId = runId;
     this.cancelled = cancelled;
@@ -45,6 +44,7 @@ final class GateStep {
     Assignments attempts = new Assignments(ctx, runId, null, cancelled);
     String attemptId = attempts.startAttempt(step.id(), assignmentId, agent, true);
     GateOutcome outcome = execute(step);
+    String lost = outcome instanceof GateOutcome.Cancelled ? cancelled.lost() : null;
     Instant at = ctx.clock().instant();
     String observationId = Ids.next("gob", ctx.clock());
     SideRow.GateEvidence row = evidence(observationId, step, attemptId, outcome, at);
@@ -63,7 +63,7 @@ final class GateStep {
           case GateOutcome.TimedOut t -> "timed out after " + t.timeout().toMillis() + " ms";
           case GateOutcome.StartFailed f ->
               (f.code() == null ? "gate_start_failed" : f.code().code()) + ": " + f.reason();
-          case GateOutcome.Cancelled c -> "cancelled";
+          case GateOutcome.Cancelled c -> lost == null ? "cancelled" : lost;
         };
     boolean proven = !(outcome instanceof GateOutcome.TimedOut);
     boolean passed = exit != null && exit == 0;
@@ -90,10 +90,10 @@ final class GateStep {
             StepStatus to =
                 passed
                     ? StepStatus.PASSED
-                    : outcome instanceof GateOutcome.Cancelled
+                    : outcome instanceof GateOutcome.Cancelled && lost == null
                         ? StepStatus.CANCELLED
                         : StepStatus.FAILED;
-            events.add(new RunEvent.StepMoved(step.id(), to, detail));
+            events.add(new RunEvent.StepMoved(step.id(), to, lost == null ? detail : "lease_lost"));
           }
           return new Batch(events, List.of(row));
         });
@@ -120,7 +120,8 @@ final class GateStep {
                       step.gateArgv(),
                       worktrees.workspace(),
                       timeout,
-                      Boolean.TRUE.equals(step.gateSandbox())),
+                      Boolean.TRUE.equals(step.gateSandbox()),
+                      cancelled.environment()),
                   cancelled);
       return outcome == null
           ? new GateOutcome.StartFailed("the executor returned nothing")

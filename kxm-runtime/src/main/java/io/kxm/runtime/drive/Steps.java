@@ -46,6 +46,7 @@ final class Steps {
   private final GateStep gates;
   private final RunWorktrees worktrees;
   private final boolean isolateWrites;
+  private final StepGuard guard;
   private CompiledPlan plan;
   private DispatchMemory memory;
 
@@ -67,9 +68,10 @@ final class Steps {
       boolean isolateWrites) {
     this.ctx = ctx;
     this.runId = runId;
-    this.assignments = new Assignments(ctx, runId, producer, cancelled);
+    this.guard = new StepGuard(cancelled);
+    this.assignments = new Assignments(ctx, runId, producer, guard);
     this.worktrees = new RunWorktrees(ctx, runId);
-    this.gates = new GateStep(ctx, runId, cancelled, worktrees);
+    this.gates = new GateStep(ctx, runId, guard, worktrees);
     this.isolateWrites = isolateWrites;
   }
 
@@ -81,13 +83,41 @@ final class Steps {
       return continueInteraction(step, s);
     }
     start(step.id());
-    return switch (step.type()) {
-      case "agent" -> agent(step);
-      case "moa" -> moa(step);
-      case "approval", "wait" -> openInteraction(step);
-      case "gate" -> gates.run(step);
-      default -> new Outcome.Failed("unknown_step_type");
-    };
+    StepLeases leases;
+    try {
+      leases = StepLeases.take(ctx, runId, step, guard);
+    } catch (KxmException e) {
+      String code = e.code().code();
+      ctx.append(runId, st -> Batch.of(new RunEvent.StepMoved(step.id(), StepStatus.FAILED, code)));
+      return new Outcome.Failed(code + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      return new Outcome.Cancelled();
+    }
+    guard.hold(leases);
+    try (leases) {
+      Outcome outcome =
+          switch (step.type()) {
+            case "agent" -> agent(step);
+            case "moa" -> moa(step);
+            case "approval", "wait" -> openInteraction(step);
+            case "gate" -> gates.run(step);
+            default -> new Outcome.Failed("unknown_step_type");
+          };
+      String lost = leases.lost();
+      if (lost != null && outcome instanceof Outcome.Cancelled) {
+        // the step stopped because its lease was lost, not because the drive was cancelled
+        ctx.append(
+            runId,
+            st ->
+                st.steps().get(step.id()).status().terminal()
+                    ? Batch.none()
+                    : Batch.of(new RunEvent.StepMoved(step.id(), StepStatus.FAILED, "lease_lost")));
+        return new Outcome.Failed(lost);
+      }
+      return outcome;
+    } finally {
+      guard.hold(null);
+    }
   }
 
   /** Moves a step from wherever it waits into {@code running}. */

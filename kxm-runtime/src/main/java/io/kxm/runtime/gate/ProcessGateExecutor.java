@@ -79,11 +79,12 @@ public final class ProcessGateExecutor implements GateExecutor {
     long started = System.nanoTime();
     Process process;
     try {
-      process =
+      ProcessBuilder builder =
           new ProcessBuilder(argv)
               .directory(command.workingDirectory().toFile())
-              .redirectInput(ProcessBuilder.Redirect.PIPE)
-              .start();
+              .redirectInput(ProcessBuilder.Redirect.PIPE);
+      builder.environment().putAll(command.environment());
+      process = builder.start();
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
       // start() throws these for a missing program, a denied one, or a platform without
       // processes: in every case the gate never ran, which the run records as gate_start_failed.

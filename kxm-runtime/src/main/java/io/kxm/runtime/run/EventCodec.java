@@ -25,7 +25,8 @@ public final class EventCodec {
           Map.entry("attempt.spent", RunEvent.AttemptSpent.class),
           Map.entry("worktree.opened", RunEvent.WorktreeOpened.class),
           Map.entry("worktree.diffed", RunEvent.WorktreeDiffed.class),
-          Map.entry("worktree.removed", RunEvent.WorktreeRemoved.class));
+          Map.entry("worktree.removed", RunEvent.WorktreeRemoved.class),
+          Map.entry("lease.moved", RunEvent.LeaseMoved.class));
 
   private EventCodec() {}
 

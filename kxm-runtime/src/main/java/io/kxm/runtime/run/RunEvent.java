@@ -200,4 +200,26 @@ public sealed interface RunEvent {
       return "worktree.removed";
     }
   }
+
+  /**
+   * A fenced lease on a shared resource of the workflow, held on the bound hub by the project's
+   * runtime agent for one step: taken before the step, renewed while it runs, released at its end,
+   * or lost when the hub refused a renewal.
+   *
+   * @param fencingToken the hub's token for this holder; it grows with every new holder
+   * @param expiresAt the lease's deadline by the hub's clock; null when lost or released
+   * @param detail why a lease was lost (the hub's code and message); null otherwise
+   */
+  record LeaseMoved(
+      String stepId,
+      String resource,
+      LeaseStatus to,
+      long fencingToken,
+      String expiresAt,
+      String detail)
+      implements RunEvent {
+    public String type() {
+      return "lease.moved";
+    }
+  }
 }

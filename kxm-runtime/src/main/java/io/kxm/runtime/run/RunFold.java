@@ -64,6 +64,7 @@ public final class RunFold {
               Map.of(),
               List.of(),
               null,
+              Map.of(),
               e.at(),
               e.at(),
               e.sequence(),
@@ -205,6 +206,20 @@ public final class RunFold {
             new RunState.Work(
                 d.work.path(), d.work.branch(), d.work.baseCommit(), d.work.lastDiff(), true);
       }
+      case RunEvent.LeaseMoved l -> {
+        if (!d.steps.containsKey(l.stepId())) {
+          throw refused(e, "a lease belongs to a step of the plan, not " + l.stepId());
+        }
+        LeaseStatus from = d.leases.get(l.resource());
+        if (from == null) {
+          if (l.to() != LeaseStatus.TAKEN) {
+            throw refused(e, "a lease on " + l.resource() + " must be taken first");
+          }
+        } else {
+          LeaseStatus.TABLE.require(from, l.to(), l.resource());
+        }
+        d.leases.put(l.resource(), l.to());
+      }
     }
     state = d.build(e);
   }
@@ -261,6 +276,7 @@ public final class RunFold {
     final Map<String, String> gateEvidence;
     final List<RunEvent.AttemptSpent> spent;
     RunState.Work work;
+    final Map<String, LeaseStatus> leases;
 
     Draft(RunState s) {
       from = s;
@@ -275,6 +291,7 @@ public final class RunFold {
       gateEvidence = new LinkedHashMap<>(s.gateEvidence());
       spent = new ArrayList<>(s.spent());
       work = s.work();
+      leases = new LinkedHashMap<>(s.leases());
     }
 
     RunState build(StoredEvent e) {
@@ -295,6 +312,7 @@ public final class RunFold {
           gateEvidence,
           List.copyOf(spent),
           work,
+          leases,
           from.createdAt(),
           e.at(),
           e.sequence(),

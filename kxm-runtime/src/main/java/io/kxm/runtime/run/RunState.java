@@ -10,6 +10,8 @@ import java.util.Optional;
 /**
  * A run as the fold of its events sees it. Maps keep insertion order, which is event order, so two
  * folds of the same log are equal.
+ *
+ * @param leases where the run's lease on each shared resource it leased stands, by resource
  */
 public record RunState(
     String runId,
@@ -28,10 +30,16 @@ public record RunState(
     Map<String, String> gateEvidence,
     List<RunEvent.AttemptSpent> spent,
     Work work,
+    Map<String, LeaseStatus> leases,
     Instant createdAt,
     Instant updatedAt,
     long lastSequence,
     String lastHash) {
+
+  public RunState {
+    // states stored before runs leased resources have no leases
+    leases = leases == null ? Map.of() : leases;
+  }
 
   /**
    * The run's worktree and what its writing steps left there.

@@ -54,7 +54,11 @@ public record HubBinding(URI url, String token, String project, Instant boundAt)
 
   /** The binding of one project, empty when it was never bound. */
   public static Optional<HubBinding> load(StatePaths state, String projectKey) {
-    Path file = file(state, projectKey);
+    return load(file(state, projectKey));
+  }
+
+  /** The binding kept in {@code file}, empty when there is none. */
+  public static Optional<HubBinding> load(Path file) {
     if (!Files.exists(file)) {
       return Optional.empty();
     }

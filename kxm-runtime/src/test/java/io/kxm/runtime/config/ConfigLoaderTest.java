@@ -110,6 +110,86 @@ class ConfigLoaderTest {
   }
 
   @Test
+  void a_step_may_use_only_resources_its_workflow_declares() {
+    starter(root);
+    write(
+        root,
+        "workflows/review.yaml",
+        """
+        apiVersion: kxm.workflow.v1
+        id: review
+        coordinator: coder
+        resources:
+          deploy-target:
+            description: the staging deployment
+            ttlMs: 3000
+        steps:
+          - id: ship
+            type: gate
+            gate: tests
+            uses: [deploy-target, stagging]
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::line, ConfigError::path, ConfigError::rule)
+        .containsExactly(tuple(12, "$.steps[0].uses[1]", "resource-exists"));
+  }
+
+  @Test
+  void an_approval_step_holds_no_lease_and_a_lease_lasts_at_least_three_seconds() {
+    starter(root);
+    write(
+        root,
+        "workflows/review.yaml",
+        """
+        apiVersion: kxm.workflow.v1
+        id: review
+        coordinator: coder
+        resources:
+          deploy:
+            ttlMs: 500
+        steps:
+          - id: ok
+            type: approval
+            uses: [deploy]
+        """);
+
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::path)
+        .contains("$.resources.deploy.ttlMs", "$.steps[0].uses");
+  }
+
+  @Test
+  void an_agent_answered_by_a_hub_agent_names_no_harness_of_its_own() {
+    starter(root);
+    write(
+        root,
+        "agents/reviewer.yaml",
+        """
+        id: reviewer
+        model: anthropic/claude-sonnet-4-5
+        purpose: Reviews the change.
+        hubAgent: reviewer.one
+        """);
+    assertThat(ConfigLoader.check(root).errors()).isEmpty();
+
+    write(
+        root,
+        "agents/reviewer.yaml",
+        """
+        id: reviewer
+        model: anthropic/claude-sonnet-4-5
+        purpose: Reviews the change.
+        hubAgent: reviewer.one
+        harness: codex
+        """);
+    assertThat(ConfigLoader.check(root).errors())
+        .extracting(ConfigError::file)
+        .containsOnly(".kxm/agents/reviewer.yaml")
+        .isNotEmpty();
+  }
+
+  @Test
   void a_gate_step_may_not_name_an_agent() {
     starter(root);
     write(

@@ -1,6 +1,7 @@
 package io.kxm.session.api;
 
 import java.util.List;
+import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -13,6 +14,8 @@ import tools.jackson.databind.JsonNode;
  *     harness that starts a process starts it inside {@link io.kxm.runtime.sandbox.Sandbox} or
  *     refuses with {@code sandbox_unavailable}
  * @param access what the agent may do to the workspace
+ * @param stepEnvironment variables a workflow step adds to the harness's environment (the hub's URL
+ *     and the fencing tokens of the step's leases); empty for a session's turn
  */
 public record TurnInput(
     String sessionId,
@@ -23,11 +26,27 @@ public record TurnInput(
     List<SessionMessage> history,
     List<JsonNode> resumed,
     boolean sandboxed,
-    WorkspaceAccess access) {
+    WorkspaceAccess access,
+    Map<String, String> stepEnvironment) {
   public TurnInput {
     history = List.copyOf(history);
     resumed = List.copyOf(resumed);
     access = access == null ? WorkspaceAccess.SESSION : access;
+    stepEnvironment = stepEnvironment == null ? Map.of() : Map.copyOf(stepEnvironment);
+  }
+
+  /** A turn that adds nothing to the harness's environment. */
+  public TurnInput(
+      String sessionId,
+      String runId,
+      String workspaceRoot,
+      String model,
+      String prompt,
+      List<SessionMessage> history,
+      List<JsonNode> resumed,
+      boolean sandboxed,
+      WorkspaceAccess access) {
+    this(sessionId, runId, workspaceRoot, model, prompt, history, resumed, sandboxed, access, null);
   }
 
   /** A session's turn, outside the sandbox. */

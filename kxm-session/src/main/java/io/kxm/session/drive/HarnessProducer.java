@@ -116,7 +116,9 @@ public final class HarnessProducer implements AgentProducer {
         request.prompt(),
         List.of(),
         List.of(),
-        request.writes() ? WorkspaceAccess.WRITE : WorkspaceAccess.READ_ONLY);
+        false,
+        request.writes() ? WorkspaceAccess.WRITE : WorkspaceAccess.READ_ONLY,
+        request.environment());
   }
 
   private static ProducerResult await(

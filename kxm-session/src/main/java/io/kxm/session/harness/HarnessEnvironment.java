@@ -10,7 +10,8 @@ import java.util.TreeMap;
  * The environment a harness process gets: the supervisor's own, less every variable whose name
  * looks like it holds a credential, plus the turn's identity. A harness is any program a session
  * names, so it gets no credential of the supervisor's by accident; one that needs a credential
- * reads it from its own configuration.
+ * reads it from its own configuration. A workflow step's turn also gets the variables its step adds
+ * (the hub's URL and its leases' fencing tokens).
  */
 public final class HarnessEnvironment {
   /** Case-insensitive parts of a variable name that keep the variable from a harness. */
@@ -42,6 +43,7 @@ public final class HarnessEnvironment {
     env.put(RUN_ID, input.runId());
     env.put(WORKSPACE_ROOT, input.workspaceRoot());
     env.put(WORKSPACE_ACCESS, input.access().wireName());
+    env.putAll(input.stepEnvironment());
     return env;
   }
 
