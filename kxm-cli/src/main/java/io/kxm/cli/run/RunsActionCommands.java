@@ -53,6 +53,12 @@ public final class RunsActionCommands {
       } else {
         context.out().println("drive stopped: " + RunText.text(result, "outcome"));
         RunText.detail(context.out(), result.path("run"));
+        if (UNSETTLED.equals(RunText.text(result, "outcome"))) {
+          context
+              .out()
+              .println(
+                  "settle it with: kxm runs recover " + run.id() + " --action retry|unblock|fail");
+        }
       }
       context.out().flush();
       return UNSETTLED.equals(RunText.text(result, "outcome")) ? 1 : 0;

@@ -181,6 +181,22 @@ class RunLifecycleTest {
   }
 
   @Test
+  void a_drive_that_ends_unsettled_on_a_gate_that_timed_out_exits_1_and_names_recover()
+      throws Exception {
+    Files.writeString(
+        repo.resolve(".kxm/gates.yaml"),
+        "gates:\n  tests:\n    argv: [\"sleep\", \"30\"]\n    timeoutMs: 1000\n");
+    String runId = create("example", "a gate that never answers in time");
+
+    Run drive = kxm(repo, "runs", "drive", runId, "--simulated");
+
+    assertThat(drive.exitCode()).as(drive.out() + drive.err()).isEqualTo(1);
+    assertThat(drive.out() + drive.err()).contains("unsettled").contains("kxm runs recover");
+    Run status = kxm(repo, "runs", "status", runId, "--json");
+    assertThat(status.json().path("run").path("status").asString()).isEqualTo("blocked_uncertain");
+  }
+
+  @Test
   void runs_watch_of_a_workflow_run_reconnects_through_a_supervisor_restart() throws Exception {
     String runId = create("example", "watch me across a restart");
     StringWriter out = new StringWriter();
