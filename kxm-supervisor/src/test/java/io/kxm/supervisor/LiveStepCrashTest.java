@@ -11,6 +11,7 @@ import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.store.RunEventStore;
 import io.kxm.supervisor.SupervisorHttp.Reply;
 import io.kxm.testkit.GitRepository;
+import io.kxm.testkit.ProcessLiveness;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -198,7 +199,7 @@ class LiveStepCrashTest {
   }
 
   private static boolean alive(long pid) {
-    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    return ProcessLiveness.running(pid);
   }
 
   private static List<String> lines(Path file) throws IOException {

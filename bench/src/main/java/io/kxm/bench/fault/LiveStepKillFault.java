@@ -3,6 +3,7 @@ package io.kxm.bench.fault;
 import io.kxm.bench.Log;
 import io.kxm.bench.product.SupervisorProcess;
 import io.kxm.testkit.GitRepository;
+import io.kxm.testkit.ProcessLiveness;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -11,11 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.function.BooleanSupplier;
 import java.util.stream.Stream;
 import tools.jackson.databind.JsonNode;
@@ -206,19 +203,16 @@ final class LiveStepKillFault implements Fault {
     }
   }
 
+  /** Whether every pid stopped running within 30 s (a zombie init has yet to reap counts). */
   private static boolean awaitGone(List<Long> pids) throws InterruptedException {
-    CompletableFuture<?>[] exits =
-        pids.stream()
-            .map(ProcessHandle::of)
-            .flatMap(Optional::stream)
-            .map(ProcessHandle::onExit)
-            .toArray(CompletableFuture[]::new);
-    try {
-      CompletableFuture.allOf(exits).get(30, TimeUnit.SECONDS);
-      return pids.stream().noneMatch(LiveStepKillFault::alive);
-    } catch (TimeoutException | ExecutionException e) {
-      return false;
+    long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+    while (pids.stream().anyMatch(LiveStepKillFault::alive)) {
+      if (System.nanoTime() > deadline) {
+        return false;
+      }
+      Thread.sleep(50); // polling processes this run does not own
     }
+    return true;
   }
 
   private static void awaitTrue(BooleanSupplier condition, String what) throws Exception {
@@ -232,7 +226,7 @@ final class LiveStepKillFault implements Fault {
   }
 
   private static boolean alive(long pid) {
-    return ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false);
+    return ProcessLiveness.running(pid);
   }
 
   private static List<String> lines(Path file) {
