@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.DisabledOnOs;
@@ -37,6 +38,7 @@ import tools.jackson.databind.JsonNode;
 class LiveStepCrashTest {
   @TempDir Path dir;
   private final List<Long> strays = new ArrayList<>();
+  private String recordedAtCrash;
 
   @AfterEach
   void endStrays() {
@@ -67,13 +69,19 @@ class LiveStepCrashTest {
           // the supervisor is killed under the request
         }
       });
+      // mid-step: the harness has started its child and the supervisor has recorded the harness
+      // (a record is whole once it is <pid>.json; the writer's temporary file is not one)
       await()
           .atMost(Duration.ofSeconds(60))
           .until(() ->
               lines(marks.resolve("harness-pids")).size() == 1
-                  && lines(marks.resolve("child-pids")).size() == 1);
+                  && lines(marks.resolve("child-pids")).size() == 1
+                  && Files.exists(
+                      harnessDir(state, project)
+                          .resolve(lines(marks.resolve("harness-pids")).getFirst() + ".json")));
       strays.add(Long.parseLong(lines(marks.resolve("harness-pids")).getFirst()));
       strays.add(Long.parseLong(lines(marks.resolve("child-pids")).getFirst()));
+      recordedAtCrash = records(state, project);
       first.crash();
     }
     assertThat(strays)
@@ -82,7 +90,22 @@ class LiveStepCrashTest {
 
     try (ChildSupervisor second = ChildSupervisor.start(state, Map.of())) {
       // reconciled before it serves: by the time it answers, the old tree is gone
-      await().atMost(Duration.ofSeconds(30)).until(() -> strays.stream().noneMatch(p -> alive(p)));
+      try {
+        await()
+            .atMost(Duration.ofSeconds(30))
+            .until(() -> strays.stream().noneMatch(p -> alive(p)));
+      } catch (ConditionTimeoutException e) {
+        throw new AssertionError(
+            "the old harness tree still runs: "
+                + describe(strays)
+                + "\nrecorded at the crash: "
+                + recordedAtCrash
+                + "\nrecorded now: "
+                + records(state, project)
+                + "\n"
+                + reconcileLog(state),
+            e);
+      }
       JsonNode reconciled =
           SupervisorHttp.get(second.url() + "/v1/runs/" + runId, second.token()).body();
       assertThat(reconciled.path("run").path("status").asString())
@@ -188,14 +211,47 @@ class LiveStepCrashTest {
         new StatePaths(state), ProjectKeys.key(ProjectKeys.canonical(project)));
   }
 
+  private static Path harnessDir(Path state, Path project) {
+    return eventStore(state, project).getParent().resolve(EngineFactory.HARNESS_PROCESSES);
+  }
+
   private static List<Path> harnessRecords(Path state, Path project) throws IOException {
-    Path records = eventStore(state, project).getParent().resolve(EngineFactory.HARNESS_PROCESSES);
+    Path records = harnessDir(state, project);
     if (!Files.isDirectory(records)) {
       return List.of();
     }
     try (var listed = Files.list(records)) {
       return listed.toList();
     }
+  }
+
+  private static String records(Path state, Path project) throws IOException {
+    StringBuilder out = new StringBuilder();
+    for (Path row : harnessRecords(state, project)) {
+      out.append(row.getFileName()).append('=').append(Files.readString(row)).append(' ');
+    }
+    return out.toString();
+  }
+
+  private static String describe(List<Long> pids) throws IOException {
+    StringBuilder out = new StringBuilder();
+    for (long pid : pids) {
+      Path stat = Path.of("/proc", Long.toString(pid), "stat");
+      out.append(pid)
+          .append(": ")
+          .append(Files.exists(stat) ? Files.readString(stat).strip() : "gone")
+          .append(", start ")
+          .append(ProcessHandle.of(pid).flatMap(h -> h.info().startInstant()).orElse(null))
+          .append("; ");
+    }
+    return out.toString();
+  }
+
+  private static String reconcileLog(Path state) throws IOException {
+    Path log = state.resolve("runtime/logs/kxm-runtime.jsonl");
+    return Files.exists(log)
+        ? String.join("\n", Files.readAllLines(log).stream().toList())
+        : "no supervisor log";
   }
 
   private static boolean alive(long pid) {

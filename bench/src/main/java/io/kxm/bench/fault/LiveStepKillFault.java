@@ -196,7 +196,9 @@ final class LiveStepKillFault implements Fault {
       return 0;
     }
     try (Stream<Path> all = Files.walk(projects, 3)) {
+      // a record is whole once it is <pid>.json; the writer's temporary file is not one
       return all.filter(p -> p.getParent().getFileName().toString().equals("harness-processes"))
+          .filter(p -> p.getFileName().toString().matches("[0-9]+\\.json"))
           .count();
     } catch (IOException | UncheckedIOException e) {
       return -1; // a record went while the folder was walked
