@@ -1,5 +1,6 @@
 package io.kxm.bench;
 
+import io.kxm.bench.baseline.BareCommandTurns;
 import io.kxm.bench.baseline.BareHttpLatency;
 import io.kxm.bench.baseline.BareModelStream;
 import io.kxm.bench.baseline.BarePost;
@@ -23,6 +24,7 @@ import io.kxm.bench.product.FanOutScenario;
 import io.kxm.bench.product.HubSource;
 import io.kxm.bench.product.IdleHubScenario;
 import io.kxm.bench.product.IdleStreamsScenario;
+import io.kxm.bench.product.LiveDriveScenario;
 import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
@@ -54,6 +56,7 @@ public final class Registry {
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
         new Entry("session-store-range-read", SessionStoreRangeRead::new),
         new Entry("bare-model-stream", BareModelStream::new),
+        new Entry("bare-command-turns", BareCommandTurns::new),
         new Entry("sqlite-fts-query", SqliteFtsQuery::new),
         new Entry("java-version", JavaVersion::new));
   }
@@ -64,6 +67,7 @@ public final class Registry {
         new DurableSendScenario(),
         new DurableSendScenario(HubSource.POSTGRES),
         new RunEventAppendScenario(),
+        new LiveDriveScenario(),
         new SessionDeliveryScenario(),
         new SessionReplayScenario(),
         new BuiltinTurnScenario(),

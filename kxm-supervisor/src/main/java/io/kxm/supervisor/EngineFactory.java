@@ -1,10 +1,9 @@
 package io.kxm.supervisor;
 
 import io.kxm.core.paths.StatePaths;
-import io.kxm.runtime.api.AgentProducer;
-import io.kxm.runtime.gate.GateProcesses;
 import io.kxm.runtime.gate.ProcessGateExecutor;
 import io.kxm.runtime.hub.HubHandoffProducer;
+import io.kxm.runtime.process.RunningProcesses;
 import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.sandbox.Sandbox;
@@ -16,15 +15,18 @@ import java.util.Map;
 /**
  * The run engine the supervisor hosts in production: one {@link ProjectRuntime} per project, gates
  * as real child processes (sandboxed where gates.yaml asks, recorded so a crash leaves no tree
- * running), live drives through the same harnesses sessions run ({@link HarnessProducer}) or, for
- * agents that name a {@code hubAgent}, through the bound hub ({@link HubHandoffProducer}), and the
- * model-free producer for simulated drives.
+ * running), live drives through the same harnesses sessions run ({@link HarnessProducer}, their
+ * processes recorded the same way) or, for agents that name a {@code hubAgent}, through the bound
+ * hub ({@link HubHandoffProducer}), and the model-free producer for simulated drives.
  */
 public final class EngineFactory {
   private EngineFactory() {}
 
   /** Where each project's running gate processes are recorded, beside its event store. */
   static final String GATE_PROCESSES = "gate-processes";
+
+  /** Where each project's running live drive harness processes are recorded. */
+  static final String HARNESS_PROCESSES = "harness-processes";
 
   /** The engine with the supervisor's own environment, as sessions get it. */
   public static ProjectRunsFactory of(StatePaths state, Clock clock) {
@@ -37,17 +39,20 @@ public final class EngineFactory {
    */
   public static ProjectRunsFactory of(
       StatePaths state, Clock clock, Map<String, String> environment) {
-    AgentProducer live =
-        new HubHandoffProducer(
-            state, clock, new HarnessProducer(Harnesses.standard(environment, clock)));
+    Harnesses harnesses = Harnesses.standard(environment, clock);
     Sandbox sandbox = Sandbox.of(environment);
     return (project, storeDir) ->
         ProjectRuntime.open(
             state,
             project.canonicalRoot(),
             clock,
-            live,
+            new HubHandoffProducer(
+                state,
+                clock,
+                new HarnessProducer(
+                    harnesses, new RunningProcesses(storeDir.resolve(HARNESS_PROCESSES)))),
             new SimulatedProducer(),
-            new ProcessGateExecutor(sandbox, new GateProcesses(storeDir.resolve(GATE_PROCESSES))));
+            new ProcessGateExecutor(
+                sandbox, new RunningProcesses(storeDir.resolve(GATE_PROCESSES))));
   }
 }

@@ -7,6 +7,7 @@ import io.kxm.core.json.Json;
 import io.kxm.runtime.config.StarterConfig;
 import io.kxm.supervisor.SupervisorHttp.Reply;
 import io.kxm.testkit.GitRepository;
+import io.kxm.testkit.ProcessLiveness;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,9 +101,7 @@ class GateCrashTest {
         .contains(true);
 
     try (ChildSupervisor second = ChildSupervisor.start(state, Map.of())) {
-      await()
-          .atMost(Duration.ofSeconds(30))
-          .until(() -> ProcessHandle.of(firstGate).filter(ProcessHandle::isAlive).isEmpty());
+      await().atMost(Duration.ofSeconds(30)).until(() -> !ProcessLiveness.running(firstGate));
       Reply blocked = SupervisorHttp.get(second.url() + "/v1/runs/" + runId, second.token());
       assertThat(blocked.body().path("run").path("status").asString())
           .as(blocked.body().toString())

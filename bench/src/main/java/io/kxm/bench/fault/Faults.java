@@ -16,6 +16,7 @@ final class Faults {
         new ResumeStormFault(),
         new SlowSubscriberFault(),
         new BuiltinApprovalKillFault(),
-        new ForgedFanoutFault());
+        new ForgedFanoutFault(),
+        new LiveStepKillFault());
   }
 }

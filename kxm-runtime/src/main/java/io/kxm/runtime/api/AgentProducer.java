@@ -20,6 +20,17 @@ public interface AgentProducer {
   ProducerResult produce(ProducerRequest request, java.util.function.BooleanSupplier cancelled);
 
   /**
+   * Ends the harness process trees a previous, crashed process left running for this producer, so
+   * that a retried attempt never runs beside its first copy. Called when a project's runs are
+   * reconciled and before a recovery.
+   *
+   * @return how many trees were found alive and ended
+   */
+  default int endOrphans() throws InterruptedException {
+    return 0;
+  }
+
+  /**
    * One attempt of one agent on one step.
    *
    * @param prompt the step's prompt with the run's prompt, as the agent should read it

@@ -3,6 +3,7 @@ package io.kxm.runtime.gate;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.GateExecutor;
 import io.kxm.runtime.process.OrphanProcesses;
+import io.kxm.runtime.process.RunningProcesses;
 import io.kxm.runtime.sandbox.Sandbox;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -27,15 +28,16 @@ import java.util.function.BooleanSupplier;
  * gate open until its timeout, which reports it as timed out rather than passing.
  *
  * <p>A command that asks for the sandbox runs inside {@link Sandbox} or not at all. With a {@link
- * GateProcesses} record, each running gate's pid and start time are kept on disk until its tree is
- * gone, so a supervisor killed mid-gate ends that tree at its next start ({@link #endOrphans()}).
+ * RunningProcesses} record, each running gate's pid and start time are kept on disk until its tree
+ * is gone, so a supervisor killed mid-gate ends that tree at its next start ({@link
+ * #endOrphans()}).
  */
 public final class ProcessGateExecutor implements GateExecutor {
   static final Duration POLL = Duration.ofMillis(50);
   static final Duration GRACE = Duration.ofSeconds(2);
 
   private final Sandbox sandbox;
-  private final GateProcesses processes;
+  private final RunningProcesses processes;
 
   /** Gates with the sandbox of this process's environment, recording no processes. */
   public ProcessGateExecutor() {
@@ -47,7 +49,7 @@ public final class ProcessGateExecutor implements GateExecutor {
    * @param processes where running gate processes are recorded, for {@link #endOrphans()} after a
    *     crash; null to record none
    */
-  public ProcessGateExecutor(Sandbox sandbox, GateProcesses processes) {
+  public ProcessGateExecutor(Sandbox sandbox, RunningProcesses processes) {
     this.sandbox = sandbox;
     this.processes = processes;
   }
@@ -92,7 +94,7 @@ public final class ProcessGateExecutor implements GateExecutor {
     }
     if (processes != null) {
       try {
-        processes.started(process, process.info().startInstant().orElseGet(Instant::now));
+        processes.started(process.pid(), process.info().startInstant().orElseGet(Instant::now));
       } catch (RuntimeException e) {
         // A gate nobody could end after a crash must not run: stop it before it does anything.
         forceKill(new ProcessTree(process));
@@ -107,7 +109,7 @@ public final class ProcessGateExecutor implements GateExecutor {
       return new GateOutcome.Cancelled();
     } finally {
       if (processes != null) {
-        processes.ended(process);
+        processes.ended(process.pid());
       }
     }
   }

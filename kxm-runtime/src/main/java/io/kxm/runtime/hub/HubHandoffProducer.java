@@ -48,6 +48,12 @@ public final class HubHandoffProducer implements AgentProducer {
     this.otherwise = otherwise;
   }
 
+  /** A hand-off runs no process here; the producer it stands in front of may have left some. */
+  @Override
+  public int endOrphans() throws InterruptedException {
+    return otherwise == null ? 0 : otherwise.endOrphans();
+  }
+
   @Override
   public ProducerResult produce(ProducerRequest request, BooleanSupplier cancelled) {
     AgentRoute route = request.route();

@@ -308,7 +308,7 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     requireLength("reason", reason, 1000);
     ActiveDrive mine = claim(runId);
     try {
-      endOrphanGates();
+      endOrphans();
       RunState after = Recovery.recover(ctx, runId, action, reason);
       if (after.status().terminal()) {
         issue(runId, Ending.TERMINAL);
@@ -343,23 +343,26 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
 
   @Override
   public List<RunSummary> reconcile() {
-    endOrphanGates();
+    endOrphans();
     List<String> changed = Reconciler.reconcileAll(ctx, active::containsKey);
     promoteQueued();
     return changed.stream().map(id -> RunViews.summary(store.load(id))).toList();
   }
 
   /**
-   * Ends gate trees a crashed supervisor left, before anything can run a gate again: a retried gate
-   * must never run beside its first copy.
+   * Ends the gate and harness trees a crashed supervisor left, before anything can run a gate or an
+   * attempt again: a retried step must never run beside its first copy.
    */
-  private void endOrphanGates() {
+  private void endOrphans() {
     try {
       ctx.gates().endOrphans();
+      if (live != null) {
+        live.endOrphans();
+      }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KxmException(
-          ErrorCode.INTERNAL, "interrupted while ending the gate processes a crash left running");
+          ErrorCode.INTERNAL, "interrupted while ending the processes a crash left running");
     }
   }
 

@@ -5,6 +5,8 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.AgentRoute;
 import io.kxm.runtime.config.RoutingConfig;
+import io.kxm.runtime.process.OrphanProcesses;
+import io.kxm.runtime.process.RunningProcesses;
 import io.kxm.runtime.route.RouteAdmission;
 import io.kxm.runtime.route.RouteHarness;
 import io.kxm.session.api.Harness;
@@ -27,6 +29,10 @@ import java.util.function.Function;
  * <p>Results: a final message is the attempt's {@code outcome}; a route, harness or login refused
  * before anything ran is {@code producer_rejected}; a harness that failed, fell silent or ran past
  * the step's timeout leaves the outcome unknown; a cancel ends its process tree.
+ *
+ * <p>With a {@link RunningProcesses} record, each harness process's pid and start time are kept on
+ * disk until its turn has settled, so a supervisor killed mid-step ends that tree at its next start
+ * ({@link #endOrphans()}) and a retried attempt never runs beside the first.
  */
 public final class HarnessProducer implements AgentProducer {
   /** How often a running attempt checks for a cancel. */
@@ -37,14 +43,34 @@ public final class HarnessProducer implements AgentProducer {
 
   private static final Duration DEFAULT_TIMEOUT = Duration.ofMinutes(30);
 
+  /** How long an orphaned harness tree gets to end after SIGTERM before it is killed. */
+  static final Duration ORPHAN_GRACE = Duration.ofSeconds(2);
+
   private final Function<HarnessSpec, Harness> harnesses;
+  private final RunningProcesses processes;
 
   /**
+   * A producer that records no processes.
+   *
    * @param harnesses the harnesses by type, as sessions get them ({@link
    *     io.kxm.session.turn.Harnesses#standard})
    */
   public HarnessProducer(Function<HarnessSpec, Harness> harnesses) {
+    this(harnesses, null);
+  }
+
+  /**
+   * @param processes where running harness processes are recorded, for {@link #endOrphans()} after
+   *     a crash; null to record none
+   */
+  public HarnessProducer(Function<HarnessSpec, Harness> harnesses, RunningProcesses processes) {
     this.harnesses = harnesses;
+    this.processes = processes;
+  }
+
+  @Override
+  public int endOrphans() throws InterruptedException {
+    return processes == null ? 0 : processes.endOrphans(new OrphanProcesses(ORPHAN_GRACE));
   }
 
   @Override
@@ -69,12 +95,52 @@ public final class HarnessProducer implements AgentProducer {
       // nothing ran: the harness, its binary or its login refused before a process existed
       return new ProducerResult.Rejected(e.code().code(), e.getMessage());
     }
+    boolean recorded;
+    try {
+      recorded = record(turn);
+    } catch (RuntimeException e) {
+      // A harness nobody could end after a crash must not run: stop it before it gets far.
+      turn.cancel();
+      return new ProducerResult.Rejected(
+          ErrorCode.HARNESS_START_FAILED.code(),
+          "the harness process of agent "
+              + request.agentId()
+              + " could not be recorded, so it was ended: "
+              + e.getMessage());
+    }
     try (turn) {
       return await(request, turn, outputs, cancelled);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       turn.cancel();
       return new ProducerResult.Cancelled(outputs.usage());
+    } finally {
+      if (recorded) {
+        forget(turn);
+      }
+    }
+  }
+
+  /** Records a turn that runs in a process of its own; the built-in agent runs in this one. */
+  private boolean record(HarnessTurn turn) {
+    if (processes == null || turn.pid() == ProcessHandle.current().pid()) {
+      return false;
+    }
+    processes.started(turn.pid(), turn.processStart());
+    return true;
+  }
+
+  // A turn that has not settled may still have its tree running: its record stays for the next
+  // start to end it.
+  private void forget(HarnessTurn turn) {
+    try {
+      if (turn.await(Duration.ZERO) != null) {
+        processes.ended(turn.pid());
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      // its watcher failed, so nobody knows whether the tree is gone: the record stays
     }
   }
 

@@ -1,8 +1,7 @@
-package io.kxm.runtime.gate;
+package io.kxm.runtime.process;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.SecureFiles;
-import io.kxm.runtime.process.OrphanProcesses;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -17,48 +16,53 @@ import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The gate processes of one project that are running, one small file each ({@code <pid>.json}: pid
- * and start time) in a folder beside its event store. A file outlives a supervisor killed with
- * {@code kill -9}, so the next start finds the gate tree it left and ends it before any retry can
- * start a second copy beside it. A pid is trusted only with its recorded start time ({@link
- * OrphanProcesses}), so a pid the system gave to another program since is never signalled.
+ * The child processes of one kind (gates, live drive harness turns) one project's drives have
+ * running, one small file each ({@code <pid>.json}: pid and start time) in a folder beside its
+ * event store. A file outlives a supervisor killed with {@code kill -9}, so the next start finds
+ * the tree it left and ends it before any retry can start a second copy beside it. A pid is trusted
+ * only with its recorded start time ({@link OrphanProcesses}), so a pid the system gave to another
+ * program since is never signalled.
  */
-public final class GateProcesses {
+public final class RunningProcesses {
   private final Path dir;
   private final Set<Long> mine = ConcurrentHashMap.newKeySet();
 
-  public GateProcesses(Path dir) {
+  public RunningProcesses(Path dir) {
     this.dir = dir;
   }
 
-  /** Records a gate process this supervisor just started. */
-  void started(Process process, Instant start) {
+  /**
+   * Records a process this supervisor just started, before it may do any work.
+   *
+   * @throws UncheckedIOException when the record cannot be written; the caller must then end the
+   *     process, since nobody could end it after a crash
+   */
+  public void started(long pid, Instant start) {
     try {
       SecureFiles.createPrivateDirectories(dir);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + dir, e);
     }
     byte[] row =
-        Json.writeBytes(
-            Json.object().put("pid", process.pid()).put("processStart", start.toString()));
-    SecureFiles.writeOwnerOnly(file(process.pid()), row);
-    mine.add(process.pid());
+        Json.writeBytes(Json.object().put("pid", pid).put("processStart", start.toString()));
+    SecureFiles.writeOwnerOnly(file(pid), row);
+    mine.add(pid);
   }
 
-  /** Forgets a gate process whose tree has been ended or has exited. */
-  void ended(Process process) {
+  /** Forgets a process whose tree has been ended or has exited. */
+  public void ended(long pid) {
     try {
-      Files.deleteIfExists(file(process.pid()));
+      Files.deleteIfExists(file(pid));
     } catch (IOException e) {
       // left behind, the row is harmless: its pid and start time no longer name a live process
     } finally {
-      mine.remove(process.pid());
+      mine.remove(pid);
     }
   }
 
   /**
-   * Ends every recorded gate tree that this supervisor did not start and that still runs, and
-   * forgets its row.
+   * Ends every recorded tree that this supervisor did not start and that still runs, and forgets
+   * its row.
    *
    * @return how many trees were alive and ended
    */
