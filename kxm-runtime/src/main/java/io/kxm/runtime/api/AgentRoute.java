@@ -1,5 +1,6 @@
 package io.kxm.runtime.api;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.List;
 
 /**
@@ -11,6 +12,8 @@ import java.util.List;
  * @param harness null when neither the agent nor the project names one
  * @param command the argv of a {@code command} harness; empty for every other harness
  * @param role the agent's role, null when it names none
+ * @param sandbox true when the agent's file asks for the sandbox ({@code sandbox: true}); null
+ *     otherwise, and then left out of the pinned JSON, so plans pin as they did before it existed
  */
 public record AgentRoute(
     String agentId,
@@ -18,14 +21,37 @@ public record AgentRoute(
     String model,
     List<String> command,
     String role,
-    String purpose) {
+    String purpose,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sandbox) {
   public AgentRoute {
     command = command == null ? List.of() : List.copyOf(command);
+    sandbox = Boolean.TRUE.equals(sandbox) ? Boolean.TRUE : null;
+  }
+
+  public AgentRoute(
+      String agentId,
+      String harness,
+      String model,
+      List<String> command,
+      String role,
+      String purpose) {
+    this(agentId, harness, model, command, role, purpose, null);
   }
 
   /** The route of a bundle's agent, its harness already defaulted by the loader. */
   public static AgentRoute of(ProjectBundle.Agent agent) {
     return new AgentRoute(
-        agent.id(), agent.harness(), agent.model(), agent.command(), agent.role(), agent.purpose());
+        agent.id(),
+        agent.harness(),
+        agent.model(),
+        agent.command(),
+        agent.role(),
+        agent.purpose(),
+        agent.sandboxed());
+  }
+
+  /** Whether the agent's own file asks for the sandbox. */
+  public boolean sandboxed() {
+    return Boolean.TRUE.equals(sandbox);
   }
 }

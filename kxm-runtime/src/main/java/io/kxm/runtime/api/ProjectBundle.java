@@ -36,11 +36,28 @@ public record ProjectBundle(
    *
    * @param role the role it plays, null when the file names none
    * @param command the program and arguments of a {@code command} harness; empty otherwise
+   * @param sandboxed whether its harness runs inside the sandbox ({@code sandbox: true})
    */
   public record Agent(
-      String id, String harness, String model, String purpose, String role, List<String> command) {
+      String id,
+      String harness,
+      String model,
+      String purpose,
+      String role,
+      List<String> command,
+      boolean sandboxed) {
     public Agent {
       command = command == null ? List.of() : List.copyOf(command);
+    }
+
+    public Agent(
+        String id,
+        String harness,
+        String model,
+        String purpose,
+        String role,
+        List<String> command) {
+      this(id, harness, model, purpose, role, command, false);
     }
 
     public Agent(String id, String harness, String model, String purpose) {

@@ -100,7 +100,8 @@ public final class BundleLoader {
         a.path("model").asString(),
         a.path("purpose").asString(),
         text(a, "role"),
-        strings(a.path("command")));
+        strings(a.path("command")),
+        a.path("sandbox").asBoolean(false));
   }
 
   private static ProjectBundle.Workflow workflow(JsonNode w) {
