@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -45,6 +46,7 @@ public final class Sandbox {
   public static final String SOCAT_SETTING = "KXM_SANDBOX_SOCAT";
   static final Duration PROOF_TIMEOUT = Duration.ofSeconds(10);
   private static final int PROOF_OUTPUT_BYTES = 600;
+  private static final Path RUN = Path.of("/run");
 
   private final Map<String, String> env;
   private volatile SandboxStatus proven;
@@ -215,6 +217,10 @@ public final class Sandbox {
     record Mount(String option, Path at) {}
     List<Mount> mounts = new ArrayList<>();
     mounts.add(new Mount("--tmpfs", Path.of("/tmp")));
+    // the sockets of the machine's services and of the user's session (an ssh or keyring agent)
+    if (Files.isDirectory(RUN, LinkOption.NOFOLLOW_LINKS)) {
+      mounts.add(new Mount("--tmpfs", RUN));
+    }
     homes().forEach(home -> mounts.add(new Mount("--tmpfs", home)));
     mounts.add(new Mount(writes ? "--bind" : "--ro-bind", dir));
     for (Path s : scratch) {
