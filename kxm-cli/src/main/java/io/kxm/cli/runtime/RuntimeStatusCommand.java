@@ -15,8 +15,8 @@ import picocli.CommandLine.Option;
 
 /**
  * {@code kxm runtime status}: whether the supervisor runs and proves itself on its port, and
- * whether the sandbox for gates and harness turns can run here, and whether a sandboxed harness
- * can be let through to its model provider.
+ * whether the sandbox for gates and harness turns can run here, and whether a sandboxed harness can
+ * be let through to its model provider.
  */
 @Command(
     name = "status",
