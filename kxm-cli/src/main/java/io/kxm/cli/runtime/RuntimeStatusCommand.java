@@ -17,7 +17,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * {@code kxm runtime status}: whether the supervisor runs and proves itself on its port, and
- * whether the sandbox for gates and command turns can run here.
+ * whether the sandbox for gates and harness turns can run here, and whether a sandboxed harness can
+ * be let through to its model provider.
  */
 @Command(
     name = "status",
@@ -72,6 +73,12 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
       box.put("tool", sandbox.tool());
       box.put("path", sandbox.path());
       box.put("detail", sandbox.detail());
+      Map<String, Object> network = new LinkedHashMap<>();
+      network.put("available", sandbox.network().available());
+      network.put("tool", sandbox.network().tool());
+      network.put("path", sandbox.network().path());
+      network.put("detail", sandbox.network().detail());
+      box.put("network", network);
       out.put("sandbox", box);
       running.flatMap(RuntimeStatusCommand::providers).ifPresent(p -> out.put("providers", p));
       context.out().println(Json.write(out));
@@ -88,11 +95,13 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
                   + (r.credential().explicit() ? "KXM_RUNTIME_TOKEN" : paths.tokenFile()));
       context.out().println("  log:      " + paths.logFile());
       context.out().println("  sandbox:  " + sandboxLine(sandbox));
+      context.out().println("  provider network: " + networkLine(sandbox));
       providers(r).ifPresent(this::printProviders);
     } else {
       context.out().println("runtime supervisor: " + state.replace('_', ' '));
       context.out().println("  start it with: kxm runtime start");
       context.out().println("  sandbox:  " + sandboxLine(sandbox));
+      context.out().println("  provider network: " + networkLine(sandbox));
     }
     context.out().flush();
     return running.isPresent() ? 0 : 1;
@@ -125,6 +134,13 @@ public final class RuntimeStatusCommand implements Callable<Integer> {
               setting.path("source").asString(),
               value == null ? "-" : value);
     }
+  }
+
+  private static String networkLine(SandboxStatus sandbox) {
+    SandboxStatus.Network network = sandbox.network();
+    return network.available()
+        ? "available (" + network.detail() + ")"
+        : "unavailable: " + network.detail();
   }
 
   private static String sandboxLine(SandboxStatus sandbox) {

@@ -34,6 +34,23 @@ class RuntimeStatusSandboxTest {
     assertThat(json.path("sandbox").path("tool").asString()).isEqualTo("bwrap");
     assertThat(json.path("sandbox").path("detail").asString()).contains("bwrap is not on PATH");
     assertThat(text).contains("sandbox:  unavailable: bwrap is not on PATH");
+    assertThat(json.path("sandbox").path("network").path("available").asBoolean()).isFalse();
+    assertThat(json.path("sandbox").path("network").path("tool").asString()).isEqualTo("socat");
+    assertThat(text).contains("provider network: unavailable: socat is not on PATH");
+  }
+
+  @Test
+  void status_names_a_socat_setting_that_points_nowhere() throws Exception {
+    Map<String, String> env = env();
+    env.put(Sandbox.SOCAT_SETTING, dir.resolve("no-socat").toString());
+
+    JsonNode json = Json.read(kxm(env, "runtime", "status", "--json"));
+
+    assertThat(json.path("sandbox").path("network").path("detail").asString())
+        .contains(Sandbox.SOCAT_SETTING)
+        .contains("not an executable file");
+    assertThat(kxm(env, "runtime", "status"))
+        .contains("provider network: unavailable: " + Sandbox.SOCAT_SETTING);
   }
 
   @Test

@@ -321,8 +321,9 @@ public enum ErrorCode {
   SANDBOX_UNAVAILABLE(
       503,
       "Install bubblewrap (Debian/Ubuntu: apt-get install bubblewrap) or point KXM_SANDBOX_BWRAP"
-          + " at bwrap; 'kxm runtime status' says what it found. Or drop sandbox: true from the"
-          + " route or gate."),
+          + " at bwrap, and for a harness that calls its model provider socat (apt-get install"
+          + " socat, or KXM_SANDBOX_SOCAT); 'kxm runtime status' says what it found. Or drop"
+          + " sandbox: true from the agent, route or gate."),
   HARNESS_START_FAILED(
       500, "Check that the harness program exists, is executable and runs in the workspace."),
   SESSION_QUEUE_FULL(

@@ -15,6 +15,8 @@ import java.util.List;
  * @param hubAgent the agent of the bound hub that answers this agent's attempts instead of a
  *     harness; null for agents that run a harness, and then left out of the pinned plan, so plans
  *     pin as they did before hand-offs existed
+ * @param sandbox true when the agent's file asks for the sandbox ({@code sandbox: true}); null
+ *     otherwise, and then left out of the pinned JSON, so plans pin as they did before it existed
  */
 public record AgentRoute(
     String agentId,
@@ -23,9 +25,21 @@ public record AgentRoute(
     List<String> command,
     String role,
     String purpose,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String hubAgent) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String hubAgent,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean sandbox) {
   public AgentRoute {
     command = command == null ? List.of() : List.copyOf(command);
+    sandbox = Boolean.TRUE.equals(sandbox) ? Boolean.TRUE : null;
+  }
+
+  public AgentRoute(
+      String agentId,
+      String harness,
+      String model,
+      List<String> command,
+      String role,
+      String purpose) {
+    this(agentId, harness, model, command, role, purpose, null, null);
   }
 
   /** The route of a bundle's agent, its harness already defaulted by the loader. */
@@ -37,6 +51,12 @@ public record AgentRoute(
         agent.command(),
         agent.role(),
         agent.purpose(),
-        agent.hubAgent());
+        agent.hubAgent(),
+        agent.sandboxed());
+  }
+
+  /** Whether the agent's own file asks for the sandbox. */
+  public boolean sandboxed() {
+    return Boolean.TRUE.equals(sandbox);
   }
 }

@@ -38,6 +38,7 @@ public record ProjectBundle(
    * @param command the program and arguments of a {@code command} harness; empty otherwise
    * @param hubAgent the bound hub's agent that answers for this one ({@code hubAgent:}); null when
    *     the agent runs a harness
+   * @param sandboxed whether its harness runs inside the sandbox ({@code sandbox: true})
    */
   public record Agent(
       String id,
@@ -46,7 +47,8 @@ public record ProjectBundle(
       String purpose,
       String role,
       List<String> command,
-      String hubAgent) {
+      String hubAgent,
+      boolean sandboxed) {
     public Agent {
       command = command == null ? List.of() : List.copyOf(command);
     }
@@ -58,7 +60,7 @@ public record ProjectBundle(
         String purpose,
         String role,
         List<String> command) {
-      this(id, harness, model, purpose, role, command, null);
+      this(id, harness, model, purpose, role, command, null, false);
     }
 
     public Agent(String id, String harness, String model, String purpose) {

@@ -101,7 +101,8 @@ public final class BundleLoader {
         a.path("purpose").asString(),
         text(a, "role"),
         strings(a.path("command")),
-        text(a, "hubAgent"));
+        text(a, "hubAgent"),
+        a.path("sandbox").asBoolean(false));
   }
 
   private static ProjectBundle.Workflow workflow(JsonNode w) {

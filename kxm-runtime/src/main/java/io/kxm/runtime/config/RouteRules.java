@@ -14,9 +14,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The rules of {@code routes.yaml} a schema cannot state: every route keeps the {@link VendorRule},
- * no route is listed twice, the default route is one of the listed ones, and only {@code command}
- * routes ask for the sandbox: it lets no network through, and the agent CLIs and the built-in agent
- * cannot work without their model provider's.
+ * no route is listed twice, and the default route is one of the listed ones. Any route may ask for
+ * the sandbox; its harness then reaches its model provider (and the hub) and nothing else.
  */
 final class RouteRules {
   private RouteRules() {}
@@ -29,7 +28,6 @@ final class RouteRules {
       String path = YamlDocument.index("$.routes", i);
       Route route = route(routes.get(i));
       vendor(f, path, route, errors);
-      sandbox(f, path, routes.get(i), route, errors);
       Integer earlier = firstAt.putIfAbsent(route, i);
       if (earlier != null) {
         error(
@@ -45,7 +43,6 @@ final class RouteRules {
     if (fallback.isObject()) {
       Route route = route(fallback);
       vendor(f, "$.default", route, errors);
-      sandbox(f, "$.default", fallback, route, errors);
       if (!listed.contains(route)) {
         error(
             f,
@@ -89,20 +86,6 @@ final class RouteRules {
   private static Route route(JsonNode r) {
     return new Route(
         RouteHarness.named(r.path("harness").asString()).orElseThrow(), r.path("model").asString());
-  }
-
-  private static void sandbox(
-      ConfigFile f, String path, JsonNode entry, Route route, List<ConfigError> errors) {
-    if (entry.path("sandbox").asBoolean(false) && route.harness() != RouteHarness.COMMAND) {
-      error(
-          f,
-          path + ".sandbox",
-          "route-sandbox-command",
-          "the sandbox lets no network through, so it runs command routes only; "
-              + route
-              + " needs its model provider's network: drop sandbox: true here",
-          errors);
-    }
   }
 
   private static void vendor(ConfigFile f, String path, Route route, List<ConfigError> errors) {

@@ -8,6 +8,7 @@ import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -34,12 +35,18 @@ import java.util.concurrent.TimeUnit;
  * first use it is proven by running {@code true} inside the same sandbox; a failed proof (no tool,
  * user namespaces turned off) makes every request refuse with {@code sandbox_unavailable}, and
  * nothing ever runs unsandboxed in its place.
+ *
+ * <p>A harness that needs its model provider (and the hub) gets network to those endpoints only,
+ * through {@link SandboxNetwork}; everything else stays unreachable.
  */
 public final class Sandbox {
   public static final String TOOL = "bwrap";
   public static final String BWRAP_SETTING = "KXM_SANDBOX_BWRAP";
+  public static final String FORWARDER = "socat";
+  public static final String SOCAT_SETTING = "KXM_SANDBOX_SOCAT";
   static final Duration PROOF_TIMEOUT = Duration.ofSeconds(10);
   private static final int PROOF_OUTPUT_BYTES = 600;
+  private static final Path RUN = Path.of("/run");
 
   private final Map<String, String> env;
   private volatile SandboxStatus proven;
@@ -60,13 +67,42 @@ public final class Sandbox {
   public SandboxStatus status() {
     SandboxStatus known = proven;
     if (known != null) {
-      return known;
+      return known.withNetwork(forwarder());
     }
     SandboxStatus found = probe();
     if (found.available()) {
       proven = found;
     }
-    return found;
+    return found.withNetwork(forwarder());
+  }
+
+  /**
+   * Whether a sandbox may let endpoints through: the forwarder {@code socat} that listens for them
+   * inside, {@code KXM_SANDBOX_SOCAT} when set, else the first on {@code PATH}.
+   */
+  SandboxStatus.Network forwarder() {
+    String configured = EnvSettings.of(env).string(SOCAT_SETTING);
+    if (configured != null) {
+      Path tool = executable(configured);
+      return tool == null
+          ? new SandboxStatus.Network(
+              false,
+              FORWARDER,
+              null,
+              SOCAT_SETTING + " names '" + configured + "', which is not an executable file")
+          : new SandboxStatus.Network(true, FORWARDER, tool.toString(), "socat at " + tool);
+    }
+    Path tool = onPath(FORWARDER);
+    return tool == null
+        ? new SandboxStatus.Network(
+            false,
+            FORWARDER,
+            null,
+            FORWARDER
+                + " is not on PATH; install the socat package or set "
+                + SOCAT_SETTING
+                + " to let a sandboxed harness reach its model provider")
+        : new SandboxStatus.Network(true, FORWARDER, tool.toString(), "socat at " + tool);
   }
 
   /**
@@ -83,10 +119,75 @@ public final class Sandbox {
           ErrorCode.SANDBOX_UNAVAILABLE,
           what + " asks for the sandbox, which cannot run here: " + status.detail());
     }
-    return command(Path.of(status.path()), argv, writable);
+    return command(Path.of(status.path()), argv, writable, true, List.of(), null, null);
+  }
+
+  /**
+   * {@code argv} wrapped as {@link #wrap(List, Path, String)} does, with {@code scratch} folders
+   * writable too (an agent CLI's private configuration), {@code folder} read-only unless {@code
+   * writes}, and network to {@code endpoints} only: each answers inside on a loopback address and
+   * its own port, relayed to the real host and port. The returned launch must be tied to the
+   * started process ({@link SandboxLaunch#releaseAfter}) or closed when the process never starts.
+   *
+   * @throws KxmException {@code sandbox_unavailable} when the sandbox, or the forwarder that the
+   *     endpoints need, cannot run here
+   */
+  public SandboxLaunch wrap(
+      List<String> argv,
+      Path folder,
+      boolean writes,
+      List<Path> scratch,
+      List<SandboxEndpoint> endpoints,
+      String what) {
+    SandboxStatus status = status();
+    if (!status.available()) {
+      throw new KxmException(
+          ErrorCode.SANDBOX_UNAVAILABLE,
+          what + " asks for the sandbox, which cannot run here: " + status.detail());
+    }
+    if (endpoints.isEmpty()) {
+      return new SandboxLaunch(
+          command(Path.of(status.path()), argv, folder, writes, scratch, null, null), null);
+    }
+    if (!status.network().available()) {
+      throw new KxmException(
+          ErrorCode.SANDBOX_UNAVAILABLE,
+          what
+              + " asks for the sandbox with network to "
+              + endpoints
+              + ", which cannot be let through here: "
+              + status.network().detail());
+    }
+    SandboxNetwork net = SandboxNetwork.open(endpoints);
+    try {
+      return new SandboxLaunch(
+          command(
+              Path.of(status.path()),
+              argv,
+              folder,
+              writes,
+              scratch,
+              net,
+              Path.of(status.network().path())),
+          net);
+    } catch (RuntimeException e) {
+      net.close();
+      throw e;
+    }
   }
 
   List<String> command(Path bwrap, List<String> argv, Path writable) {
+    return command(bwrap, argv, writable, true, List.of(), null, null);
+  }
+
+  List<String> command(
+      Path bwrap,
+      List<String> argv,
+      Path writable,
+      boolean writes,
+      List<Path> scratch,
+      SandboxNetwork net,
+      Path socat) {
     if (argv.isEmpty()) {
       throw new IllegalArgumentException("a sandboxed command needs at least the program");
     }
@@ -109,22 +210,44 @@ public final class Sandbox {
             "/proc",
             "--tmpfs",
             "/dev/shm"));
+    if (net != null && net.lowPorts()) {
+      // only inside its own network namespace: lets the forwarder listen on a provider's port 443
+      out.addAll(List.of("--cap-add", "CAP_NET_BIND_SERVICE"));
+    }
     record Mount(String option, Path at) {}
     List<Mount> mounts = new ArrayList<>();
     mounts.add(new Mount("--tmpfs", Path.of("/tmp")));
+    // the sockets of the machine's services and of the user's session (an ssh or keyring agent)
+    if (Files.isDirectory(RUN, LinkOption.NOFOLLOW_LINKS)) {
+      mounts.add(new Mount("--tmpfs", RUN));
+    }
     homes().forEach(home -> mounts.add(new Mount("--tmpfs", home)));
-    mounts.add(new Mount("--bind", dir));
+    mounts.add(new Mount(writes ? "--bind" : "--ro-bind", dir));
+    for (Path s : scratch) {
+      mounts.add(new Mount("--bind", s.toAbsolutePath().normalize()));
+    }
+    if (socat != null) {
+      // seen where it lies, even under a home the sandbox hides
+      mounts.add(new Mount("--ro-bind", socat));
+    }
     // An outer mount must come first or it would hide the inner one (a worktree under the home or
     // under /tmp); the sort is stable, so a tmpfs and a bind on the same folder keep the bind.
+    // A read-only folder is bound too: under the home or /tmp it would be hidden otherwise.
     mounts.sort(Comparator.comparingInt(m -> m.at().getNameCount()));
     for (Mount m : mounts) {
       out.add(m.option());
-      if (m.option().equals("--bind")) {
+      if (!m.option().equals("--tmpfs")) {
         out.add(m.at().toString());
       }
       out.add(m.at().toString());
     }
+    if (net != null) {
+      out.addAll(net.mounts());
+    }
     out.addAll(List.of("--setenv", "TMPDIR", "/tmp", "--chdir", dir.toString(), "--"));
+    if (net != null) {
+      out.addAll(List.of("/bin/sh", "-c", net.script(socat), "kxm-sandbox"));
+    }
     out.addAll(argv);
     return List.copyOf(out);
   }
@@ -161,7 +284,7 @@ public final class Sandbox {
             null, BWRAP_SETTING + " names '" + configured + "', which is not an executable file");
       }
     } else {
-      tool = onPath();
+      tool = onPath(TOOL);
       if (tool == null) {
         return unavailable(
             null, TOOL + " is not on PATH; install the bubblewrap package or set " + BWRAP_SETTING);
@@ -207,14 +330,14 @@ public final class Sandbox {
     }
   }
 
-  private Path onPath() {
+  private Path onPath(String program) {
     String path = EnvSettings.of(env).string("PATH");
     if (path == null) {
       return null;
     }
     for (String dir : path.split(File.pathSeparator)) {
       if (!dir.isEmpty()) {
-        Path found = executable(dir + File.separator + TOOL);
+        Path found = executable(dir + File.separator + program);
         if (found != null) {
           return found;
         }

@@ -11,7 +11,16 @@ import tools.jackson.databind.JsonNode;
 final class AgentTrust {
   static final Set<String> TOOL_FIELDS = Set.of("tools", "allowedTools");
   private static final Set<String> KNOWN =
-      Set.of("id", "harness", "model", "role", "purpose", "command", "tools", "allowedTools");
+      Set.of(
+          "id",
+          "harness",
+          "model",
+          "role",
+          "purpose",
+          "command",
+          "tools",
+          "allowedTools",
+          "sandbox");
 
   private AgentTrust() {}
 
@@ -54,6 +63,7 @@ final class AgentTrust {
         "agent-route-changed",
         "the agent's command harness runs another program");
     role(c, before, after);
+    c.sandbox(before, after, "$", "the agent");
     c.neutralIfChanged(
         before,
         after,

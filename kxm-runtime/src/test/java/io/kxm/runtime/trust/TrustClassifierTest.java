@@ -154,6 +154,25 @@ class TrustClassifierTest {
   }
 
   @Test
+  void turning_an_agent_sandbox_off_widens_and_on_narrows() {
+    both("project.yaml", PROJECT);
+    String agent = "id: coder\nmodel: anthropic/claude-sonnet-4-5\npurpose: Codes.\n";
+    base.put("agents/coder.yaml", agent);
+    current.put("agents/coder.yaml", agent + "sandbox: true\n");
+
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::path)
+        .containsExactly(tuple(TrustEffect.NARROWING, "sandbox-on", "$.sandbox"));
+
+    base.put("agents/coder.yaml", agent + "sandbox: true\n");
+    current.put("agents/coder.yaml", agent);
+    assertThat(diff())
+        .extracting(TrustChange::effect, TrustChange::change, TrustChange::reason)
+        .containsExactly(
+            tuple(TrustEffect.WIDENING, "sandbox-off", "the agent runs outside the sandbox"));
+  }
+
+  @Test
   void a_gate_timeout_raised_from_the_default_widens() {
     base.put("gates.yaml", GATES);
     current.put("gates.yaml", GATES + "    timeoutMs: 3600000\n");

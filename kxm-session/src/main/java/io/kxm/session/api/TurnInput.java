@@ -10,9 +10,10 @@ import tools.jackson.databind.JsonNode;
  * @param history the session's durable history before this turn, oldest first
  * @param resumed answers to interactions of the interrupted run this turn continues, each {@code
  *     {"interactionId", "kind", "request", "answer"}}; empty for a fresh turn
- * @param sandboxed the turn's route asks for the sandbox ({@code sandbox: true} in routes.yaml): a
- *     harness that starts a process starts it inside {@link io.kxm.runtime.sandbox.Sandbox} or
- *     refuses with {@code sandbox_unavailable}
+ * @param sandboxed the turn's route ({@code sandbox: true} in routes.yaml) or, in a live drive, its
+ *     agent's file asks for the sandbox: a harness that starts a process starts it inside {@link
+ *     io.kxm.runtime.sandbox.Sandbox}, reaching only its model provider and the hub, or refuses
+ *     with {@code sandbox_unavailable}
  * @param access what the agent may do to the workspace
  * @param stepEnvironment variables a workflow step adds to the harness's environment (the hub's URL
  *     and the fencing tokens of the step's leases); empty for a session's turn

@@ -2,6 +2,7 @@ package io.kxm.session.builtin;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessSpec;
@@ -28,6 +29,7 @@ public final class BuiltinHarness implements Harness {
   private final ModelRoutes routes;
   private final Map<String, String> environment;
   private final SessionWorktrees worktrees;
+  private final Sandbox sandbox;
 
   /**
    * @param environment the supervisor's environment: provider settings are read from it, and
@@ -35,10 +37,22 @@ public final class BuiltinHarness implements Harness {
    */
   public BuiltinHarness(
       BuiltinSettings settings, ModelRoutes routes, Map<String, String> environment) {
+    this(settings, routes, environment, Sandbox.of(environment));
+  }
+
+  /**
+   * @param sandbox holds the commands ({@code run_command}) of a turn that asks for the sandbox
+   */
+  public BuiltinHarness(
+      BuiltinSettings settings,
+      ModelRoutes routes,
+      Map<String, String> environment,
+      Sandbox sandbox) {
     this.settings = settings;
     this.routes = routes;
     this.environment = Map.copyOf(environment);
     this.worktrees = new SessionWorktrees(settings.worktrees());
+    this.sandbox = sandbox;
   }
 
   /**
@@ -46,9 +60,15 @@ public final class BuiltinHarness implements Harness {
    * one refuses the supervisor's start.
    */
   public static Function<HarnessSpec, Harness> factory(Map<String, String> environment) {
+    return factory(environment, Sandbox.of(environment));
+  }
+
+  /** As above, with the sandbox that holds the commands of turns that ask for it. */
+  public static Function<HarnessSpec, Harness> factory(
+      Map<String, String> environment, Sandbox sandbox) {
     BuiltinSettings settings = BuiltinSettings.fromEnvironment(environment);
     ModelRoutes routes = new ModelRoutes(environment);
-    BuiltinHarness harness = new BuiltinHarness(settings, routes, environment);
+    BuiltinHarness harness = new BuiltinHarness(settings, routes, environment, sandbox);
     return spec -> {
       if (!HarnessSpec.BUILTIN.equals(spec.type()) || !spec.argv().isEmpty()) {
         throw new KxmException(
@@ -61,6 +81,12 @@ public final class BuiltinHarness implements Harness {
   @Override
   public HarnessTurn start(TurnInput input, Consumer<HarnessOutput> listener) {
     checkWorkspace(input);
+    if (input.sandboxed() && !sandbox.status().available()) {
+      throw new KxmException(
+          ErrorCode.SANDBOX_UNAVAILABLE,
+          "the built-in agent's turn asks for the sandbox for its commands, which cannot run here: "
+              + sandbox.status().detail());
+    }
     Map<String, String> commandEnvironment = HarnessEnvironment.forTurn(environment, input);
     return BuiltinTurn.begin(
         input.runId(),
@@ -73,7 +99,7 @@ public final class BuiltinHarness implements Harness {
               input,
               parsed.model(),
               client,
-              new WorkspaceTools(commandEnvironment),
+              new WorkspaceTools(commandEnvironment, input.sandboxed() ? sandbox : null),
               approvals,
               settings,
               worktrees,

@@ -1,9 +1,11 @@
 package io.kxm.session.builtin;
 
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.secret.Redactor;
 import io.kxm.runtime.gate.ProcessTree;
 import io.kxm.runtime.process.OutputCapture;
+import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.session.provider.ToolSpec;
 import java.io.IOException;
 import java.time.Duration;
@@ -14,7 +16,8 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code run_command}: runs a program (an argv, no shell) or a shell line ({@code sh -c}) in the
  * folder, with the turn's filtered environment, a time limit and bounded output. When it exits,
- * times out or the turn is cancelled, whatever it started is ended too.
+ * times out or the turn is cancelled, whatever it started is ended too. In a sandboxed turn each
+ * command runs inside {@link Sandbox}: no network, writable only in the workspace.
  */
 final class RunCommandTool implements WorkspaceTool {
   static final int DEFAULT_TIMEOUT_SECONDS = 120;
@@ -24,12 +27,16 @@ final class RunCommandTool implements WorkspaceTool {
   static final Duration KILL_GRACE = Duration.ofSeconds(2);
 
   private final Map<String, String> environment;
+  private final Sandbox sandbox;
 
   /**
    * @param environment what the command's process gets, already stripped of secrets
+   * @param sandbox holds each command, with no network and only the workspace writable; null runs
+   *     commands as they are
    */
-  RunCommandTool(Map<String, String> environment) {
+  RunCommandTool(Map<String, String> environment, Sandbox sandbox) {
     this.environment = Map.copyOf(environment);
+    this.sandbox = sandbox;
   }
 
   @Override
@@ -65,8 +72,14 @@ final class RunCommandTool implements WorkspaceTool {
       throw new ToolRefusal("arguments must not hold NUL characters");
     }
     int timeout = input.number("timeout_seconds", DEFAULT_TIMEOUT_SECONDS, 1, MAX_TIMEOUT_SECONDS);
+    List<String> command;
+    try {
+      command = sandbox == null ? argv : sandbox.wrap(argv, at.root(), "run_command");
+    } catch (KxmException e) {
+      throw new ToolRefusal(e.getMessage());
+    }
     ProcessBuilder builder =
-        new ProcessBuilder(argv).directory(at.root().toFile()).redirectErrorStream(true);
+        new ProcessBuilder(command).directory(at.root().toFile()).redirectErrorStream(true);
     builder.environment().clear();
     builder.environment().putAll(environment);
     Process process;

@@ -1,6 +1,7 @@
 package io.kxm.session.builtin;
 
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
 import io.kxm.session.provider.ToolSpec;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -14,8 +15,9 @@ final class WorkspaceTools {
 
   /**
    * @param commandEnvironment the environment {@code run_command} gives its processes
+   * @param sandbox holds every command {@code run_command} starts; null runs them as they are
    */
-  WorkspaceTools(Map<String, String> commandEnvironment) {
+  WorkspaceTools(Map<String, String> commandEnvironment, Sandbox sandbox) {
     for (WorkspaceTool tool :
         List.of(
             new ListFilesTool(),
@@ -23,7 +25,7 @@ final class WorkspaceTools {
             new SearchTool(),
             new WriteFileTool(),
             new EditFileTool(),
-            new RunCommandTool(commandEnvironment))) {
+            new RunCommandTool(commandEnvironment, sandbox))) {
       byName.put(tool.spec().name(), tool);
     }
   }

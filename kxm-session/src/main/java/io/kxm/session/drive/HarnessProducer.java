@@ -7,6 +7,7 @@ import io.kxm.runtime.api.AgentRoute;
 import io.kxm.runtime.config.RoutingConfig;
 import io.kxm.runtime.process.OrphanProcesses;
 import io.kxm.runtime.process.RunningProcesses;
+import io.kxm.runtime.route.Route;
 import io.kxm.runtime.route.RouteAdmission;
 import io.kxm.runtime.route.RouteHarness;
 import io.kxm.session.api.Harness;
@@ -17,6 +18,7 @@ import io.kxm.session.api.TurnOutcome;
 import io.kxm.session.api.WorkspaceAccess;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
@@ -24,7 +26,8 @@ import java.util.function.Function;
  * The live producer: each attempt of an agent step runs as one turn of the agent's routed harness
  * ({@code claude-code}, {@code codex}, {@code pi}, {@code builtin} or {@code command}), in the
  * attempt's workspace, read-only unless the step writes. The route is admitted against the
- * project's {@code .kxm/routes.yaml} first, and a refused route is never swapped for another.
+ * project's {@code .kxm/routes.yaml} first, and a refused route is never swapped for another. The
+ * turn runs inside the sandbox when the agent's file or its route asks for it.
  *
  * <p>Results: a final message is the attempt's {@code outcome}; a route, harness or login refused
  * before anything ran is {@code producer_rejected}; a harness that failed, fell silent or ran past
@@ -81,16 +84,18 @@ public final class HarnessProducer implements AgentProducer {
     AgentRoute route = request.route();
     Harness harness;
     HarnessSpec spec;
+    boolean sandboxed;
     try {
       spec = admit(request, route);
       harness = harnesses.apply(spec);
+      sandboxed = sandboxed(request, route);
     } catch (KxmException e) {
       return new ProducerResult.Rejected(e.code().code(), e.getMessage());
     }
     AttemptOutputs outputs = new AttemptOutputs(route, request.projectRoot());
     HarnessTurn turn;
     try {
-      turn = harness.start(input(request, route), outputs);
+      turn = harness.start(input(request, route, sandboxed), outputs);
     } catch (KxmException e) {
       // nothing ran: the harness, its binary or its login refused before a process existed
       return new ProducerResult.Rejected(e.code().code(), e.getMessage());
@@ -173,7 +178,23 @@ public final class HarnessProducer implements AgentProducer {
     return new HarnessSpec(route.harness(), command ? route.command() : List.of());
   }
 
-  private static TurnInput input(ProducerRequest request, AgentRoute route) {
+  /**
+   * The agent's file asks for the sandbox, or {@code routes.yaml} does for its route: either one is
+   * enough, so neither can let the other's harness out.
+   */
+  private static boolean sandboxed(ProducerRequest request, AgentRoute route) {
+    if (route.sandboxed()) {
+      return true;
+    }
+    Optional<RouteHarness> kind = RouteHarness.named(route.harness());
+    if (kind.isEmpty() || route.model() == null) {
+      return false;
+    }
+    return RoutingConfig.routes(request.projectRoot())
+        .sandboxes(new Route(kind.get(), route.model()));
+  }
+
+  private static TurnInput input(ProducerRequest request, AgentRoute route, boolean sandboxed) {
     return new TurnInput(
         request.runId() + "." + request.stepId() + "." + request.agentId(),
         request.runId(),
@@ -182,7 +203,7 @@ public final class HarnessProducer implements AgentProducer {
         request.prompt(),
         List.of(),
         List.of(),
-        false,
+        sandboxed,
         request.writes() ? WorkspaceAccess.WRITE : WorkspaceAccess.READ_ONLY,
         request.environment());
   }

@@ -3,25 +3,31 @@ package io.kxm.session.harness;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.runtime.sandbox.SandboxEndpoint;
+import io.kxm.runtime.sandbox.SandboxLaunch;
 import io.kxm.session.api.Harness;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.provider.ModelRoutes;
 import java.io.IOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
  * The {@code command} harness: each turn starts the session's {@code argv} as a child process, with
  * no shell, in the workspace root, and speaks the JSON-lines protocol of docs/harness-protocol.md
  * over its stdin and stdout. A turn whose route asks for the sandbox runs inside {@link Sandbox},
- * writable only in the workspace root, or is refused with {@code sandbox_unavailable}.
+ * writable only in the workspace root and reaching only the provider of its model route (and the
+ * hub), or is refused with {@code sandbox_unavailable}.
  */
 public final class CommandHarness implements Harness {
   private final List<String> argv;
@@ -64,15 +70,24 @@ public final class CommandHarness implements Harness {
   public HarnessTurn start(TurnInput input, Consumer<HarnessOutput> listener) {
     String program = argv.getFirst();
     Path root = workspaceRoot(input, program);
-    List<String> command =
-        input.sandboxed() ? sandbox.wrap(argv, root, "harness '" + program + "'") : argv;
-    ProcessBuilder builder = new ProcessBuilder(command).directory(root.toFile());
+    SandboxLaunch launch =
+        HarnessSandbox.launch(
+            sandbox,
+            input,
+            argv,
+            root,
+            List.of(),
+            input.sandboxed() ? endpoints(input) : List.of(),
+            "harness '" + program + "'");
+    ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(root.toFile());
     builder.environment().clear();
     builder.environment().putAll(HarnessEnvironment.forTurn(environment, input));
     Process process;
     try {
       process = builder.start();
+      launch.releaseAfter(process);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      launch.close();
       // start() throws these for a missing or denied program or a platform without processes:
       // in every case the harness never ran. The arguments may carry anything a session was
       // created with, so only the program is named.
@@ -81,6 +96,13 @@ public final class CommandHarness implements Harness {
           "harness '" + program + "' did not start in " + root + ": " + reason(e));
     }
     return ProcessTurn.begin(process, input, listener, clock);
+  }
+
+  /** The provider of the turn's model route, as the built-in agent would call it, and the hub. */
+  private List<SandboxEndpoint> endpoints(TurnInput input) {
+    Optional<URI> provider = new ModelRoutes(environment).baseUrl(input.model());
+    return HarnessSandbox.endpoints(
+        environment, provider.map(URI::toString).orElse(null), "the model provider's base URL");
   }
 
   private static Path workspaceRoot(TurnInput input, String program) {

@@ -8,6 +8,7 @@ import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Picks the client for a model route {@code provider/model} from the supervisor's settings: {@code
@@ -101,6 +102,25 @@ public final class ModelRoutes {
       return new ChatCompletions(http(), base, present(OPENAI_API_KEY));
     }
     return new OpenAiResponses(http(), base, required(OPENAI_API_KEY));
+  }
+
+  /**
+   * Where {@link #client} would send the calls of a model route's provider: a sandboxed harness on
+   * that route may reach this address and no other.
+   *
+   * @return empty for a provider other than anthropic or openai while {@code OPENAI_BASE_URL} is
+   *     unset, or for a route without a provider
+   */
+  public Optional<URI> baseUrl(String route) {
+    int slash = route == null ? -1 : route.indexOf('/');
+    String provider = slash <= 0 ? "" : route.substring(0, slash).toLowerCase(Locale.ROOT);
+    if (provider.equals("anthropic")) {
+      return Optional.of(base(ANTHROPIC_BASE_URL, ANTHROPIC_DEFAULT));
+    }
+    if (provider.equals("openai") || (!provider.isEmpty() && present(OPENAI_BASE_URL) != null)) {
+      return Optional.of(base(OPENAI_BASE_URL, OPENAI_DEFAULT));
+    }
+    return Optional.empty();
   }
 
   private boolean wireIsChat() {

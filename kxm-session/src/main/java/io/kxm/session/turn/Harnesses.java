@@ -42,13 +42,13 @@ public final class Harnesses implements Function<HarnessSpec, Harness> {
             HarnessSpec.COMMAND,
             spec -> new CommandHarness(spec, env, clock, sandbox),
             HarnessSpec.CLAUDE_CODE,
-            spec -> new ClaudeCodeHarness(spec, env, clock),
+            spec -> new ClaudeCodeHarness(spec, env, clock, sandbox),
             HarnessSpec.CODEX,
-            spec -> new CodexHarness(env, clock),
+            spec -> new CodexHarness(env, clock, sandbox),
             HarnessSpec.PI,
-            spec -> new PiHarness(env, clock),
+            spec -> new PiHarness(env, clock, sandbox),
             HarnessSpec.BUILTIN,
-            BuiltinHarness.factory(env)));
+            BuiltinHarness.factory(env, sandbox)));
   }
 
   @Override

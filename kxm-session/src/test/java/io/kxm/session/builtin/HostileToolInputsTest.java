@@ -32,7 +32,7 @@ class HostileToolInputsTest {
   private static Path workspace;
   private static Path outside;
   private static WorkspacePaths at;
-  private static final WorkspaceTools TOOLS = new WorkspaceTools(Map.of());
+  private static final WorkspaceTools TOOLS = new WorkspaceTools(Map.of(), null);
 
   @BeforeContainer
   static void lay_out() throws IOException {

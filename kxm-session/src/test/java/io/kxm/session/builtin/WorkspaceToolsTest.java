@@ -20,7 +20,8 @@ class WorkspaceToolsTest {
   private Path workspace;
   private Path outside;
   private WorkspacePaths at;
-  private final WorkspaceTools tools = new WorkspaceTools(Map.of("PATH", System.getenv("PATH")));
+  private final WorkspaceTools tools =
+      new WorkspaceTools(Map.of("PATH", System.getenv("PATH")), null);
 
   @BeforeEach
   void lay_out() throws Exception {

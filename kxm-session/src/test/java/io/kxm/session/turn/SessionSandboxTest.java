@@ -31,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A {@code command} session whose route in the workspace's {@code routes.yaml} asks for the
  * sandbox: its turns run a real python3 harness inside bubblewrap, and one on a route without it
- * runs as before. The harness reports what it could do, so each refusal is seen from inside.
+ * runs as before. The harness reports what it could do, so each refusal is seen from inside: of two
+ * loopback ports that answer outside, only the model provider's (the route's base URL) answers
+ * inside.
  */
 @EnabledOnOs(OS.LINUX)
 class SessionSandboxTest {
@@ -39,7 +41,7 @@ class SessionSandboxTest {
       """
       import json, os, socket, sys
       turn = json.loads(sys.stdin.readline())
-      home, outside, port = sys.argv[1], sys.argv[2], int(sys.argv[3])
+      home, outside, port, provider = sys.argv[1], sys.argv[2], int(sys.argv[3]), int(sys.argv[4])
       said = []
       try:
           open(os.path.join(home, "credentials")).read()
@@ -56,6 +58,11 @@ class SessionSandboxTest {
           said.append("connected")
       except OSError:
           said.append("no-connect")
+      try:
+          socket.create_connection(("127.0.0.1", provider), timeout=5).close()
+          said.append("provider")
+      except OSError:
+          said.append("no-provider")
       open("inside.txt", "w").write("kept")
       print(json.dumps({"type": "message", "text": " ".join(said)}), flush=True)
       """;
@@ -65,6 +72,7 @@ class SessionSandboxTest {
   private Path outside;
   private SessionsFixture fx;
   private ServerSocket server;
+  private ServerSocket provider;
 
   @BeforeEach
   void setUp() throws IOException {
@@ -73,11 +81,13 @@ class SessionSandboxTest {
     outside = Files.createTempDirectory(target, "sandbox-outside-");
     Files.writeString(home.resolve("credentials"), "not for harnesses");
     server = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
+    provider = new ServerSocket(0, 50, InetAddress.getLoopbackAddress());
   }
 
   @AfterEach
   void tearDown() throws Exception {
     server.close();
+    provider.close();
     if (fx != null) {
       fx.close();
     }
@@ -98,12 +108,12 @@ class SessionSandboxTest {
     start(env);
 
     SessionRun boxed = fx.awaitStatus(submit("local/boxed"), COMPLETED);
-    assertThat(boxed.finalMessage()).isEqualTo("no-home no-outside no-connect");
+    assertThat(boxed.finalMessage()).isEqualTo("no-home no-outside no-connect provider");
     assertThat(fx.workspace.resolve("inside.txt")).hasContent("kept");
     assertThat(outside.resolve("written")).doesNotExist();
 
     SessionRun open = fx.awaitStatus(submit("local/open"), COMPLETED);
-    assertThat(open.finalMessage()).isEqualTo("read-home wrote-outside connected");
+    assertThat(open.finalMessage()).isEqualTo("read-home wrote-outside connected provider");
   }
 
   @Test
@@ -121,6 +131,7 @@ class SessionSandboxTest {
   private Map<String, String> env() {
     Map<String, String> env = new HashMap<>(System.getenv());
     env.put("HOME", home.toString());
+    env.put("OPENAI_BASE_URL", "http://127.0.0.1:" + provider.getLocalPort() + "/v1");
     return env;
   }
 
@@ -149,7 +160,8 @@ class SessionSandboxTest {
                 fx.workspace.resolve("probe.py").toString(),
                 home.toString(),
                 outside.toString(),
-                String.valueOf(server.getLocalPort())));
+                String.valueOf(server.getLocalPort()),
+                String.valueOf(provider.getLocalPort())));
     Session session = fx.service.create(fx.workspace.toString(), probe, model);
     return fx.service.submit(session.id(), "probe").id();
   }
@@ -157,9 +169,11 @@ class SessionSandboxTest {
   /** Skipped where bwrap cannot run, failed instead where CI promises it. */
   private static void requireSandbox(Map<String, String> env) {
     SandboxStatus status = Sandbox.of(env).status();
+    boolean here = status.available() && status.network().available();
+    String why = status.detail() + "; " + status.network().detail();
     if (!"1".equals(System.getenv("KXM_REQUIRE_SERVICES"))) {
-      Assumptions.assumeTrue(status.available(), "no sandbox here: " + status.detail());
+      Assumptions.assumeTrue(here, "no sandbox here: " + why);
     }
-    assertThat(status.available()).as(status.detail()).isTrue();
+    assertThat(here).as(why).isTrue();
   }
 }

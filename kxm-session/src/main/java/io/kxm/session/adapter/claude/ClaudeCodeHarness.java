@@ -2,6 +2,9 @@ package io.kxm.session.adapter.claude;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.runtime.sandbox.SandboxEndpoint;
+import io.kxm.runtime.sandbox.SandboxLaunch;
 import io.kxm.session.adapter.AdapterEnvironment;
 import io.kxm.session.adapter.CliBinary;
 import io.kxm.session.adapter.KxmMcpServer;
@@ -10,6 +13,7 @@ import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.harness.HarnessSandbox;
 import io.kxm.session.harness.ProcessTurn;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -29,7 +33,9 @@ import java.util.function.Consumer;
  * the session's model, and the kxm tools from {@code kxm mcp} as its only MCP server. Before the
  * process starts, the CLI is found and probed ({@code harness_unavailable}) and a credential or
  * login is required ({@code harness_not_logged_in}). The CLI gets the supervisor's environment
- * without credentials, except Anthropic's own key, token and base URL.
+ * without credentials, except Anthropic's own key, token and base URL. A sandboxed turn runs the
+ * CLI inside {@link Sandbox}, with an empty home and network to its Anthropic base URL (and the
+ * hub) only, so it needs a credential variable rather than a login kept in the home.
  */
 public final class ClaudeCodeHarness implements Harness {
   public static final CliBinary CLI =
@@ -42,6 +48,11 @@ public final class ClaudeCodeHarness implements Harness {
           ClaudeLogin.AUTH_TOKEN,
           ClaudeLogin.OAUTH_TOKEN,
           "ANTHROPIC_BASE_URL");
+
+  static final String BASE_URL = "ANTHROPIC_BASE_URL";
+
+  /** Where the CLI calls Anthropic when {@code ANTHROPIC_BASE_URL} is unset. */
+  static final String DEFAULT_URL = "https://api.anthropic.com";
 
   /**
    * {@code ENABLE_TOOL_SEARCH=false}: otherwise the CLI defers MCP tools behind a search tool and
@@ -71,12 +82,19 @@ public final class ClaudeCodeHarness implements Harness {
 
   private final Map<String, String> supervisor;
   private final Clock clock;
+  private final Sandbox sandbox;
 
   /**
    * @param supervisor the supervisor's environment, which decides where the CLI is, the credential
    *     it uses and the hub its kxm tools reach
    */
   public ClaudeCodeHarness(HarnessSpec spec, Map<String, String> supervisor, Clock clock) {
+    this(spec, supervisor, clock, Sandbox.of(supervisor));
+  }
+
+  /** As above, with the sandbox that wraps turns whose agent or route asks for it. */
+  public ClaudeCodeHarness(
+      HarnessSpec spec, Map<String, String> supervisor, Clock clock, Sandbox sandbox) {
     if (!HarnessSpec.CLAUDE_CODE.equals(spec.type()) || !spec.argv().isEmpty()) {
       throw new KxmException(
           ErrorCode.HARNESS_INVALID,
@@ -88,6 +106,7 @@ public final class ClaudeCodeHarness implements Harness {
     }
     this.supervisor = Map.copyOf(supervisor);
     this.clock = clock;
+    this.sandbox = sandbox;
   }
 
   @Override
@@ -96,21 +115,52 @@ public final class ClaudeCodeHarness implements Harness {
     Map<String, String> env =
         AdapterEnvironment.forTurn(supervisor, input, PASS_THROUGH, settings(supervisor));
     Path binary = CLI.locate(env).path();
-    ClaudeLogin.require(supervisor);
+    if (input.sandboxed()) {
+      ClaudeLogin.requireInSandbox(supervisor);
+    } else {
+      ClaudeLogin.require(supervisor);
+    }
+    List<SandboxEndpoint> endpoints =
+        input.sandboxed()
+            ? HarnessSandbox.endpoints(
+                supervisor,
+                AdapterEnvironment.isSet(supervisor, BASE_URL)
+                    ? supervisor.get(BASE_URL)
+                    : DEFAULT_URL,
+                BASE_URL)
+            : List.of();
     Path mcpConfig =
         ClaudeMcpConfig.write(KxmMcpServer.fromSupervisor(supervisor, agentName(input)));
     Process process;
+    SandboxLaunch launch = null;
     try {
-      ProcessBuilder builder = new ProcessBuilder(argv(binary, input, mcpConfig));
+      launch =
+          HarnessSandbox.launch(
+              sandbox,
+              input,
+              argv(binary, input, mcpConfig),
+              root,
+              List.of(mcpConfig),
+              endpoints,
+              "harness 'claude-code'");
+      ProcessBuilder builder = new ProcessBuilder(launch.command());
       builder.directory(root.toFile());
       builder.environment().clear();
       builder.environment().putAll(env);
       process = builder.start();
+      launch.releaseAfter(process);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      if (launch != null) {
+        launch.close();
+      }
       ClaudeMcpConfig.delete(mcpConfig);
       throw new KxmException(
           ErrorCode.HARNESS_START_FAILED,
           "claude did not start in " + root + ": " + e.getMessage());
+    } catch (RuntimeException e) {
+      // the sandbox refused before anything started
+      ClaudeMcpConfig.delete(mcpConfig);
+      throw e;
     }
     process.onExit().whenComplete((exited, error) -> ClaudeMcpConfig.delete(mcpConfig));
     return ProcessTurn.begin(process, input, listener, clock, new ClaudeStreamProtocol());

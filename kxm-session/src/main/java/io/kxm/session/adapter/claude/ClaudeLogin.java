@@ -59,6 +59,24 @@ final class ClaudeLogin {
             + " for the supervisor, or run 'claude' once as the supervisor's user and log in");
   }
 
+  /**
+   * A sandboxed CLI sees an empty home, so the login state there is no use to it: only a credential
+   * variable counts.
+   *
+   * @throws KxmException {@code harness_not_logged_in} when no credential variable is set
+   */
+  static void requireInSandbox(Map<String, String> supervisor) {
+    if (CREDENTIALS.stream().noneMatch(name -> AdapterEnvironment.isSet(supervisor, name))) {
+      throw new KxmException(
+          ErrorCode.HARNESS_NOT_LOGGED_IN,
+          "a sandboxed claude turn cannot use the login in your home, which the sandbox hides: set "
+              + API_KEY
+              + " or "
+              + OAUTH_TOKEN
+              + " (from 'claude setup-token') for the supervisor");
+    }
+  }
+
   private static Path configDir(Map<String, String> env) {
     try {
       if (AdapterEnvironment.isSet(env, CONFIG_DIR)) {

@@ -5,6 +5,8 @@ import io.kxm.core.error.KxmException;
 import io.kxm.runtime.route.Route;
 import io.kxm.runtime.route.RouteHarness;
 import io.kxm.runtime.route.VendorRule;
+import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.runtime.sandbox.SandboxLaunch;
 import io.kxm.session.adapter.AdapterEnvironment;
 import io.kxm.session.adapter.CliBinary;
 import io.kxm.session.adapter.ScratchFolder;
@@ -14,6 +16,7 @@ import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.api.WorkspaceAccess;
+import io.kxm.session.harness.HarnessSandbox;
 import io.kxm.session.harness.ProcessTurn;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -42,14 +45,21 @@ public final class PiHarness implements Harness {
 
   private final Map<String, String> environment;
   private final Clock clock;
+  private final Sandbox sandbox;
 
   /**
    * @param environment the supervisor's environment: where to find {@code pi}, the endpoint and its
    *     key
    */
   public PiHarness(Map<String, String> environment, Clock clock) {
+    this(environment, clock, Sandbox.of(environment));
+  }
+
+  /** As above, with the sandbox that wraps turns whose agent or route asks for it. */
+  public PiHarness(Map<String, String> environment, Clock clock, Sandbox sandbox) {
     this.environment = Map.copyOf(environment);
     this.clock = clock;
+    this.sandbox = sandbox;
   }
 
   /**
@@ -84,7 +94,18 @@ public final class PiHarness implements Harness {
       if (input.access() == WorkspaceAccess.READ_ONLY) {
         argv.addAll(List.of("--tools", READ_ONLY_TOOLS));
       }
-      ProcessBuilder builder = new ProcessBuilder(argv).directory(root.toFile());
+      SandboxLaunch launch =
+          HarnessSandbox.launch(
+              sandbox,
+              input,
+              argv,
+              root,
+              List.of(agentDir.path()),
+              input.sandboxed()
+                  ? HarnessSandbox.endpoints(environment, baseUrl, PiModels.BASE_URL_VARIABLE)
+                  : List.of(),
+              "harness 'pi'");
+      ProcessBuilder builder = new ProcessBuilder(launch.command()).directory(root.toFile());
       builder.environment().clear();
       builder
           .environment()
@@ -98,7 +119,14 @@ public final class PiHarness implements Harness {
                       agentDir.path().toString(),
                       "PI_SKIP_VERSION_CHECK",
                       "1")));
-      Process process = builder.start();
+      Process process;
+      try {
+        process = builder.start();
+      } catch (IOException | SecurityException | UnsupportedOperationException e) {
+        launch.close();
+        throw e;
+      }
+      launch.releaseAfter(process);
       agentDir.removeAfter(process);
       return ProcessTurn.begin(process, input, listener, clock, new PiJsonProtocol());
     } catch (IOException | SecurityException | UnsupportedOperationException e) {

@@ -6,6 +6,8 @@ import static org.awaitility.Awaitility.await;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.runtime.sandbox.Sandbox;
+import io.kxm.runtime.sandbox.SandboxStatus;
 import io.kxm.session.adapter.AdapterSessions;
 import io.kxm.session.adapter.ScratchFolders;
 import io.kxm.session.api.EventTypes;
@@ -24,6 +26,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import tools.jackson.databind.JsonNode;
@@ -96,6 +99,31 @@ class PiSessionsTest {
     await()
         .atMost(AdapterSessions.WAIT)
         .until(() -> foldersBefore.containsAll(ScratchFolders.named("kxm-pi-")));
+  }
+
+  @Test
+  void a_turn_on_a_sandboxed_pi_route_reaches_its_endpoint_from_inside_the_sandbox()
+      throws Exception {
+    AgentClis.require("pi");
+    SandboxStatus status = Sandbox.of(System.getenv()).status();
+    boolean here = status.available() && status.network().available();
+    if (!"1".equals(System.getenv("KXM_REQUIRE_SERVICES"))) {
+      Assumptions.assumeTrue(here, "no sandbox network here: " + status.network().detail());
+    }
+    assertThat(here).as(status.detail() + "; " + status.network().detail()).isTrue();
+    start(Map.of(PiModels.KEY_VARIABLE, "sk-test-pi-key"));
+    Files.createDirectories(sessions.workspace.resolve(".kxm"));
+    Files.writeString(
+        sessions.workspace.resolve(".kxm/routes.yaml"),
+        "routes:\n  - harness: pi\n    model: " + MODEL + "\n    sandbox: true\n");
+    provider.enqueue(Turn.text("Hello from the sandbox.").withUsage(10, 5));
+    Session session = sessions.session(HarnessSpec.PI, MODEL);
+
+    SessionRun run = sessions.runToEnd(session, "Say hello.");
+
+    assertThat(run.status()).as(String.valueOf(run.error())).isEqualTo(SessionRunStatus.COMPLETED);
+    assertThat(run.finalMessage()).isEqualTo("Hello from the sandbox.");
+    assertThat(provider.requests().getLast().lastMessageText()).contains("Say hello.");
   }
 
   @Test
