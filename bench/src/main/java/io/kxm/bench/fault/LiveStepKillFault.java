@@ -164,7 +164,7 @@ final class LiveStepKillFault implements Fault {
         kxm.resolve("routes.yaml"), "routes:\n  - harness: command\n    model: local/script\n");
     Files.writeString(
         kxm.resolve("agents/coder.yaml"),
-        "id: coder\nharness: command\nmodel: local/script\npurpose: Writes done.txt.\ncommand: "
+        "harness: command\nid: coder\nmodel: local/script\npurpose: Writes done.txt.\ncommand: "
             + JSON.writeValueAsString(List.of("/bin/sh", agent.toString(), marks.toString()))
             + "\n");
     Files.writeString(

@@ -112,7 +112,7 @@ public final class LiveDriveScenario implements Scenario {
         kxm.resolve("routes.yaml"), "routes:\n  - harness: command\n    model: local/turn\n");
     Files.writeString(
         kxm.resolve("agents/coder.yaml"),
-        "id: coder\nharness: command\nmodel: local/turn\npurpose: Answers each step.\ncommand: "
+        "harness: command\nid: coder\nmodel: local/turn\npurpose: Answers each step.\ncommand: "
             + JSON.writeValueAsString(argv)
             + "\n");
     StringBuilder workflow =
