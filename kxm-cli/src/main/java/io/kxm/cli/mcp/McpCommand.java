@@ -38,14 +38,16 @@ public final class McpCommand implements Callable<Integer> {
     ActivePolicy policy = ToolPolicyLoader.load(context);
     ConnectionSettings settings =
         AgentSettings.resolve(context, "mcp-" + ProcessHandle.current().pid());
-    try (AgentConnection agent = AgentConnection.open(settings, Clock.systemUTC())) {
+    AgentConnection agent = AgentConnection.open(settings, Clock.systemUTC());
+    Thread hook = null;
+    try {
       StdioMcpServer server =
           StdioMcpServer.builder(
                   agent.peers(),
                   McpServerOptions.defaults(io.kxm.core.Version.current()).withPolicy(policy))
               .build();
       // A client that kills the process instead of closing stdin still ends presence at once.
-      Thread hook =
+      hook =
           new Thread(
               () -> {
                 server.close();
@@ -74,7 +76,13 @@ public final class McpCommand implements Callable<Integer> {
                     + ")");
         context.err().flush();
         server.run();
-      } finally {
+      }
+    } finally {
+      // Leave before the hook goes: a client that closes stdin and then sends TERM (as the MCP
+      // SDK does 100 ms later) must find the hook still there, waiting for this leave to end,
+      // or the JVM halts mid-call and the agent stays online until its lease runs out.
+      agent.close();
+      if (hook != null) {
         removeHook(hook);
       }
     }
