@@ -74,7 +74,8 @@ final class SandboxNetwork implements Closeable {
           Files.createTempDirectory(
               "kxm-net-",
               PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
-    } catch (IOException | UnsupportedOperationException e) {
+    } catch (IOException e) {
+      // bubblewrap is Linux only, so the file system always takes POSIX permissions here
       throw new KxmException(
           ErrorCode.SANDBOX_UNAVAILABLE,
           "the sandbox's network folder could not be made: " + e.getMessage());

@@ -115,7 +115,8 @@ public final class CodexHarness implements Harness {
       Process process;
       try {
         process = builder.start();
-      } catch (IOException | SecurityException | UnsupportedOperationException e) {
+      } catch (IOException | RuntimeException e) {
+        // whatever kept it from starting, the sandbox launched for it goes too
         launch.close();
         throw e;
       }
