@@ -3,6 +3,7 @@ package io.kxm.dist;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.fail;
 import static org.awaitility.Awaitility.await;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import io.kxm.core.tool.ToolCatalog;
 import java.io.IOException;
@@ -15,6 +16,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
@@ -60,111 +62,150 @@ class DistributionIT {
   void
       the_archive_installs_for_one_user_and_its_kxm_runs_a_hub_an_agent_and_mcp_outside_the_repository()
           throws Exception {
-    String version = property("kxm.dist.version");
     Path archive = Path.of(property("kxm.dist.archive"));
     if (!Files.isRegularFile(archive)) {
       fail(
           "no distribution archive at %s: build it first (./mvnw -pl kxm-dist -am package)",
           archive);
     }
-    Path home = Files.createDirectories(tmp.resolve("home"));
-    Path tools = tools(Files.createDirectories(tmp.resolve("tools")));
-    Map<String, String> env = new HashMap<>();
-    env.put("HOME", home.toString());
-    env.put("PATH", tools.toString());
+    Map<String, String> env = baseEnv();
     env.put("JAVA_HOME", System.getProperty("java.home"));
-    env.put("LANG", "C.UTF-8");
 
     try (Processes processes = new Processes(Files.createDirectories(tmp.resolve("logs")))) {
-      // Unpacked into an empty folder: one top folder named by the version.
-      Path unpackDir = Files.createDirectories(tmp.resolve("unpacked"));
-      expectSuccess(
-          processes.run(env, unpackDir, List.of("tar", "-xzf", archive.toString())), "tar -xzf");
-      Path tree = unpackDir.resolve("kxm-" + version);
-      try (var top = Files.list(unpackDir)) {
-        assertThat(top.toList()).containsExactly(tree);
-      }
-      assertThat(tree.resolve("bin/kxm")).isExecutable();
-      assertThat(tree.resolve("install.sh")).isExecutable();
-      assertThat(tree.resolve("lib/kxm.jar")).isRegularFile();
-      assertThat(tree.resolve("share/doc/kxm/README.md")).isRegularFile();
-      assertThat(tree.resolve("share/doc/kxm/docs/install.md")).isRegularFile();
-      assertThat(tree.resolve("share/kxm/VERSION")).content().isEqualToIgnoringNewLines(version);
-      assertIntegrationsCopied(tree.resolve("share/kxm"));
-
-      // install.sh: a dry run changes nothing; the install and a second one both succeed.
-      List<String> install = List.of(tree.resolve("install.sh").toString());
-      Processes.Result dry = processes.run(env, tree, withArg(install, "--dry-run"));
-      expectSuccess(dry, "install.sh --dry-run");
-      assertThat(dry.out()).contains("would copy").contains("would link");
-      assertThat(home.resolve(".local")).doesNotExist();
-
-      Path installDir = home.resolve(".local/share/kxm");
-      Path binDir = home.resolve(".local/bin");
-      Processes.Result first = processes.run(env, tree, install);
-      expectSuccess(first, "install.sh");
-      assertThat(first.out())
-          .contains("copied " + tree + " to " + installDir.resolve(version))
-          .contains("export PATH=\"" + binDir + ":$PATH\"");
-      Processes.Result again = processes.run(env, tree, install);
-      expectSuccess(again, "install.sh, a second time");
-      assertThat(again.out()).contains("replaced " + installDir.resolve(version));
-      assertThat(Files.readSymbolicLink(installDir.resolve("current"))).hasToString(version);
-      assertThat(binDir.resolve("kxm")).isSymbolicLink();
-
-      // From here on: a fresh folder outside the repository, kxm found on PATH.
-      Path work = Files.createDirectories(tmp.resolve("work"));
-      assertOutsideAnyMavenProject(work);
-      env.put("PATH", binDir + ":" + tools);
-
-      Processes.Result versionOut = processes.run(env, work, kxm("--version"));
-      expectSuccess(versionOut, "kxm --version");
-      assertThat(versionOut.out().lines().findFirst()).hasValue("kxm " + version);
-
-      Map<String, String> hubEnv = new HashMap<>(env);
-      hubEnv.put("KXM_PORT", "0");
-      Processes.Running hub = processes.start(hubEnv, work, kxm("up"));
-      hub.process().getOutputStream().close();
-      String url = hubUrl(hub);
-
-      Processes.Result token =
-          processes.run(env, work, kxm("auth", "project-token", "create", "demo"));
-      expectSuccess(token, "kxm auth project-token create demo");
-      Map<String, String> agent = new HashMap<>(env);
-      agent.put("KXM_SERVER_URL", url);
-      agent.put("KXM_PROJECT", "demo");
-      agent.put("KXM_AUTH_TOKEN", token.out().strip());
-      agent.put("KXM_AGENT_NAME", "dist-peer");
-
-      Processes.Result peers = processes.run(agent, work, kxm("peer", "list", "--json"));
-      expectSuccess(peers, "kxm peer list --json");
-      JSON.readTree(peers.out());
-
-      Map<String, String> mcpEnv = new HashMap<>(agent);
-      mcpEnv.put("KXM_AGENT_NAME", "dist-agent");
-      Processes.Running mcp = processes.start(mcpEnv, work, kxm("mcp"));
-      List<String> tools19 = toolsOverStdio(mcp);
-      assertThat(tools19).containsExactlyInAnyOrderElementsOf(ToolCatalog.standard().names());
-      assertThat(tools19).hasSize(19);
-      // The server is an agent of the project: the peer list of another agent shows it.
-      await()
-          .atMost(Duration.ofSeconds(Processes.WAIT_SECONDS))
-          .untilAsserted(() ->
-              assertThat(processes.run(agent, work, kxm("peer", "list", "--json")).out())
-                  .contains("dist-agent"));
-
-      // Stop everything: kxm mcp ends with its stdin, the hub on TERM.
-      mcp.process().getOutputStream().close();
-      assertThat(
-              mcp.process().waitFor(Processes.WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS))
-          .as("kxm mcp ends when its stdin closes")
-          .isTrue();
-      hub.process().destroy();
-      assertThat(
-              hub.process().waitFor(Processes.WAIT_SECONDS, java.util.concurrent.TimeUnit.SECONDS))
-          .as("kxm up ends on TERM")
-          .isTrue();
+      Path binDir = unpackAndInstall(processes, archive, env, "the JDK at " + env.get("JAVA_HOME"));
+      runFromOutside(processes, env, binDir);
     }
+  }
+
+  @Test
+  void the_runtime_archive_runs_with_no_jdk_named_anywhere() throws Exception {
+    String built = System.getProperty("kxm.dist.runtime.archive", "");
+    assumeTrue(!built.isBlank(), "the runtime archive is built by ./mvnw -Pjlink only");
+    Path archive = Path.of(built);
+    if (!Files.isRegularFile(archive)) {
+      fail("no runtime archive at %s although the jlink profile is on", archive);
+    }
+    Map<String, String> env = baseEnv();
+
+    try (Processes processes = new Processes(Files.createDirectories(tmp.resolve("logs")))) {
+      Path binDir = unpackAndInstall(processes, archive, env, "the runtime image bundled in");
+      runFromOutside(processes, env, binDir);
+    }
+  }
+
+  /** HOME in the temporary folder, a PATH of the few tools only, nothing else inherited. */
+  Map<String, String> baseEnv() throws IOException {
+    Map<String, String> env = new HashMap<>();
+    env.put("HOME", Files.createDirectories(tmp.resolve("home")).toString());
+    env.put("PATH", tools(Files.createDirectories(tmp.resolve("tools"))).toString());
+    env.put("LANG", "C.UTF-8");
+    return env;
+  }
+
+  /**
+   * Unpacks the archive into an empty folder and installs it with its install.sh (a dry run, the
+   * install, and the install again); returns the bin folder that holds the kxm link.
+   */
+  Path unpackAndInstall(Processes processes, Path archive, Map<String, String> env, String java)
+      throws Exception {
+    String version = property("kxm.dist.version");
+    Path unpackDir = Files.createDirectories(tmp.resolve("unpacked"));
+    expectSuccess(
+        processes.run(env, unpackDir, List.of("tar", "-xzf", archive.toString())), "tar -xzf");
+    Path tree = unpackDir.resolve("kxm-" + version);
+    try (var top = Files.list(unpackDir)) {
+      assertThat(top.toList()).as("the archive's top folder").containsExactly(tree);
+    }
+    assertThat(tree.resolve("bin/kxm")).isExecutable();
+    assertThat(tree.resolve("install.sh")).isExecutable();
+    assertThat(tree.resolve("lib/kxm.jar")).isRegularFile();
+    assertThat(tree.resolve("share/doc/kxm/README.md")).isRegularFile();
+    assertThat(tree.resolve("share/doc/kxm/docs/install.md")).isRegularFile();
+    assertThat(tree.resolve("share/kxm/VERSION")).content().isEqualToIgnoringNewLines(version);
+    assertIntegrationsCopied(tree.resolve("share/kxm"));
+
+    Path home = Path.of(env.get("HOME"));
+    Path installDir = home.resolve(".local/share/kxm");
+    Path binDir = home.resolve(".local/bin");
+    List<String> install = List.of(tree.resolve("install.sh").toString());
+
+    Processes.Result dry = processes.run(env, tree, withArg(install, "--dry-run"));
+    expectSuccess(dry, "install.sh --dry-run");
+    assertThat(dry.out()).contains("would copy").contains("would link");
+    assertThat(home.resolve(".local")).as("what a dry run leaves").doesNotExist();
+
+    Processes.Result first = processes.run(env, tree, install);
+    expectSuccess(first, "install.sh");
+    assertThat(first.out())
+        .contains("copied " + tree + " to " + installDir.resolve(version))
+        .contains("linked " + binDir.resolve("kxm"))
+        .contains("will run on " + java)
+        .contains("export PATH=\"" + binDir + ":$PATH\"");
+    Processes.Result again = processes.run(env, tree, install);
+    expectSuccess(again, "install.sh, a second time");
+    assertThat(again.out()).contains("replaced " + installDir.resolve(version));
+    assertThat(Files.readSymbolicLink(installDir.resolve("current"))).hasToString(version);
+    assertThat(binDir.resolve("kxm")).isSymbolicLink();
+    return binDir;
+  }
+
+  /**
+   * From a fresh folder outside the repository, kxm found on PATH: its version, a hub in the
+   * foreground, a project token, an agent's peer list, and kxm mcp over stdio; all stopped after.
+   */
+  void runFromOutside(Processes processes, Map<String, String> installEnv, Path binDir)
+      throws Exception {
+    String version = property("kxm.dist.version");
+    Path work = Files.createDirectories(tmp.resolve("work"));
+    assertOutsideAnyMavenProject(work);
+    Map<String, String> env = new HashMap<>(installEnv);
+    env.put("PATH", binDir + ":" + installEnv.get("PATH"));
+
+    Processes.Result versionOut = processes.run(env, work, kxm("--version"));
+    expectSuccess(versionOut, "kxm --version");
+    assertThat(versionOut.out().lines().findFirst()).hasValue("kxm " + version);
+
+    Map<String, String> hubEnv = new HashMap<>(env);
+    hubEnv.put("KXM_PORT", "0");
+    Processes.Running hub = processes.start(hubEnv, work, kxm("up"));
+    hub.process().getOutputStream().close();
+    String url = hubUrl(hub);
+
+    Processes.Result token =
+        processes.run(env, work, kxm("auth", "project-token", "create", "demo"));
+    expectSuccess(token, "kxm auth project-token create demo");
+    Map<String, String> agent = new HashMap<>(env);
+    agent.put("KXM_SERVER_URL", url);
+    agent.put("KXM_PROJECT", "demo");
+    agent.put("KXM_AUTH_TOKEN", token.out().strip());
+    agent.put("KXM_AGENT_NAME", "dist-peer");
+
+    Processes.Result peers = processes.run(agent, work, kxm("peer", "list", "--json"));
+    expectSuccess(peers, "kxm peer list --json");
+    JSON.readTree(peers.out());
+
+    Map<String, String> mcpEnv = new HashMap<>(agent);
+    mcpEnv.put("KXM_AGENT_NAME", "dist-agent");
+    Processes.Running mcp = processes.start(mcpEnv, work, kxm("mcp"));
+    List<String> listed = toolsOverStdio(mcp);
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(ToolCatalog.standard().names());
+    assertThat(listed).hasSize(19);
+    // The server is an agent of the project: another agent's peer list shows it.
+    await()
+        .atMost(Duration.ofSeconds(Processes.WAIT_SECONDS))
+        .untilAsserted(() ->
+            assertThat(processes.run(agent, work, kxm("peer", "list", "--json")).out())
+                .contains("dist-agent"));
+
+    // Stop everything: kxm mcp ends with its stdin, the hub on TERM.
+    mcp.process().getOutputStream().close();
+    assertThat(mcp.process().waitFor(Processes.WAIT_SECONDS, TimeUnit.SECONDS))
+        .as("kxm mcp ends when its stdin closes")
+        .isTrue();
+    hub.process().destroy();
+    assertThat(hub.process().waitFor(Processes.WAIT_SECONDS, TimeUnit.SECONDS))
+        .as("kxm up ends on TERM")
+        .isTrue();
   }
 
   /** initialize, initialized, tools/list: the names of the tools listed. */
