@@ -278,9 +278,11 @@ class DistributionIT {
   /** Whatever of the repository's integrations existed when the archive was built is in it. */
   static void assertIntegrationsCopied(Path share) throws IOException {
     Path repo = Path.of(property("kxm.dist.repo"));
-    if (Files.isRegularFile(repo.resolve(".claude-plugin/marketplace.json"))) {
-      assertThat(share.resolve(".claude-plugin/marketplace.json"))
-          .hasSameTextualContentAs(repo.resolve(".claude-plugin/marketplace.json"));
+    for (String marketplace :
+        List.of(".claude-plugin/marketplace.json", ".agents/plugins/marketplace.json")) {
+      if (Files.isRegularFile(repo.resolve(marketplace))) {
+        assertThat(share.resolve(marketplace)).hasSameTextualContentAs(repo.resolve(marketplace));
+      }
     }
     Path integrations = repo.resolve("integrations");
     if (Files.isDirectory(integrations)) {
