@@ -86,9 +86,10 @@ if [ -e "$bin_dir/kxm" ] && [ ! -L "$bin_dir/kxm" ]; then
 fi
 
 if [ "$dry" = 1 ]; then
-  echo "kxm $version, dry run: nothing is changed."
+  echo "Installing kxm $version, dry run: nothing is changed."
   will="would"
 else
+  echo "Installing kxm $version for this user:"
   will="will"
 fi
 
