@@ -43,7 +43,11 @@ final class JsonConfig {
    * @throws KxmException {@code setup_file_invalid} when the file is no JSON object
    */
   static JsonConfig read(Path path) {
-    String text = TextFiles.read(path);
+    return readText(path, TextFiles.read(path));
+  }
+
+  /** {@link #read} of text already read, null for a file that does not exist. */
+  static JsonConfig readText(Path path, String text) {
     if (text == null || text.isBlank()) {
       return new JsonConfig(path, text, Json.object());
     }

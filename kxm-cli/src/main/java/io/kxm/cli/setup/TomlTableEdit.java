@@ -141,9 +141,10 @@ final class TomlTableEdit {
     MultiLine strings = new MultiLine();
     for (int i = 0; i < lines.size(); i++) {
       String line = lines.get(i);
-      boolean inString = strings.inside();
+      // a line that goes on a multi-line string, array or inline table is no header
+      boolean continued = strings.inside() || strings.depth() > 0;
       strings.scan(line);
-      if (inString) {
+      if (continued) {
         lastContent = i;
         continue;
       }
@@ -191,20 +192,31 @@ final class TomlTableEdit {
     return out;
   }
 
-  /** The entries of a table body kxm does not set, each with its continuation lines. */
+  /**
+   * The lines of a table body kxm does not own: entries of other keys, each with the lines its
+   * value runs on (an open array or inline table, a multi-line string), and standalone comments.
+   */
   private static List<String> unmanaged(
       List<String> body, Set<String> managed, Set<String> removable) {
     List<String> out = new ArrayList<>();
     boolean keep = true;
-    MultiLine strings = new MultiLine();
+    MultiLine scan = new MultiLine();
     for (String line : body) {
-      boolean inString = strings.inside();
-      strings.scan(line);
-      String k = inString ? null : entryKey(line);
-      if (k != null) {
+      boolean continued = scan.inside() || scan.depth() > 0;
+      if (!continued) {
+        String k = entryKey(line);
+        if (k == null) {
+          // a comment or blank line between entries belongs to none of them
+          scan.scan(line);
+          if (!line.isBlank()) {
+            out.add(line);
+          }
+          continue;
+        }
         keep = !managed.contains(k) && !removable.contains(k);
       }
-      if (keep && (inString || !line.isBlank())) {
+      scan.scan(line);
+      if (keep) {
         out.add(line);
       }
     }
@@ -324,12 +336,20 @@ final class TomlTableEdit {
     return "[" + String.join(", ", values.stream().map(TomlTableEdit::string).toList()) + "]";
   }
 
-  /** Whether a line ends inside a multi-line string ({@code """} or {@code '''}). */
+  /**
+   * Whether a line ends inside a multi-line string ({@code """} or {@code '''}), and how deep in
+   * open arrays and inline tables.
+   */
   private static final class MultiLine {
     private String open;
+    private int depth;
 
     boolean inside() {
       return open != null;
+    }
+
+    int depth() {
+      return depth;
     }
 
     void scan(String line) {
@@ -358,6 +378,11 @@ final class TomlTableEdit {
           }
           i = close < 0 ? line.length() : close + 1;
         } else {
+          if (c == '[' || c == '{') {
+            depth++;
+          } else if ((c == ']' || c == '}') && depth > 0) {
+            depth--;
+          }
           i++;
         }
       }
