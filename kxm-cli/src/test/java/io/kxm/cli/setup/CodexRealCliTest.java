@@ -49,6 +49,7 @@ class CodexRealCliTest {
   FakeProvider provider;
   Path codexHome;
   Path calls;
+  Path hookOutput;
   Path bin;
 
   @BeforeEach
@@ -69,8 +70,9 @@ class CodexRealCliTest {
             + "env_key = \"OPENAI_API_KEY\"\n"
             + "wire_api = \"responses\"\n");
     calls = dir.resolve("kxm-calls.log");
+    hookOutput = dir.resolve("hook-output.txt");
     bin = Files.createDirectories(dir.resolve("bin"));
-    writeKxmScript(bin.resolve("kxm"), calls);
+    writeKxmScript(bin.resolve("kxm"), calls, hookOutput);
   }
 
   @AfterEach
@@ -169,8 +171,13 @@ class CodexRealCliTest {
     List<String> invoked = Files.readAllLines(calls);
     assertThat(invoked).contains("mcp").contains("hook session-start");
     if (hasHookCommand()) {
+      // the brief the hook printed is context of the model's first request
+      String brief = Files.readString(hookOutput).strip();
+      assertThat(brief).isNotEmpty();
+      String firstLine = brief.lines().findFirst().orElseThrow();
+      String escaped = Json.write(firstLine);
       RecordedRequest first = provider.requests().getFirst();
-      assertThat(first.rawBody()).contains("alpha");
+      assertThat(first.rawBody()).contains(escaped.substring(1, escaped.length() - 1));
     }
   }
 
@@ -219,18 +226,28 @@ class CodexRealCliTest {
     return stdout;
   }
 
-  /** A {@code kxm} on codex's PATH that notes each call and runs the built CLI. */
-  private static void writeKxmScript(Path script, Path calls) throws IOException {
+  /**
+   * A {@code kxm} on codex's PATH that notes each call and runs the built CLI; what the hook prints
+   * is kept beside the calls, to be found again in the model's first request.
+   */
+  private static void writeKxmScript(Path script, Path calls, Path hookOutput) throws IOException {
     List<String> argv =
         new ArrayList<>(List.of(ChildKxm.java(), "--enable-native-access=ALL-UNNAMED"));
     argv.addAll(ChildKxm.arguments());
     String command =
         argv.stream().map(SetupCommandTest::shellQuote).collect(Collectors.joining(" "));
+    String output = SetupCommandTest.shellQuote(hookOutput.toString());
     Files.writeString(
         script,
         "#!/bin/sh\nprintf '%s\\n' \"$*\" >> "
             + SetupCommandTest.shellQuote(calls.toString())
-            + "\nexec "
+            + "\nif [ \"$1\" = hook ]; then\n  "
+            + command
+            + " \"$@\" > "
+            + output
+            + "\n  status=$?\n  cat "
+            + output
+            + "\n  exit $status\nfi\nexec "
             + command
             + " \"$@\"\n");
     Files.setPosixFilePermissions(script, PosixFilePermissions.fromString("rwx------"));
