@@ -121,7 +121,7 @@ final class KxmLauncher {
     return out;
   }
 
-  private static Optional<Path> onPath(String searchPath) {
+  static Optional<Path> onPath(String searchPath) {
     for (String folder : searchPath.split(File.pathSeparator)) {
       if (folder.isBlank()) {
         continue;

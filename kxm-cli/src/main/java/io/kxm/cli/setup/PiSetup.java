@@ -20,7 +20,8 @@ final class PiSetup {
   private PiSetup() {}
 
   static SetupPlan plan(SetupContext setup) {
-    Path extension = extension(setup);
+    Path launcher = launcher(setup);
+    Path extension = extension(launcher);
     Path settingsFile = setup.root().resolve(".pi").resolve("settings.json");
     JsonConfig settings = JsonConfig.read(settingsFile);
     ArrayNode extensions = JsonConfig.array(settings.tree(), "extensions", settingsFile);
@@ -50,6 +51,11 @@ final class PiSetup {
             + setup.project()
             + " KXM_AGENT_NAME="
             + setup.name()
+            + (KxmLauncher.onPath(setup.env().getOrDefault("PATH", ""))
+                    .filter(launcher::equals)
+                    .isPresent()
+                ? ""
+                : " KXM_BIN=" + launcher)
             + " (and KXM_SERVER_URL, KXM_AUTH_TOKEN unless kxm saved them): the extension reads"
             + " them from pi's environment.");
     return new SetupPlan(List.of(settings.change(false)), next);
@@ -60,14 +66,17 @@ final class PiSetup {
     return normal.endsWith("/integrations/pi/" + ENTRY) || normal.endsWith("/integrations/pi");
   }
 
-  /** {@code integrations/pi/index.ts} of this kxm. */
-  private static Path extension(SetupContext setup) {
-    Path launcher;
+  /** This kxm's launcher, or plain {@code kxm} when none is found (the extension's default). */
+  private static Path launcher(SetupContext setup) {
     try {
-      launcher = KxmLauncher.find(setup.env());
+      return KxmLauncher.find(setup.env());
     } catch (KxmException e) {
-      launcher = Path.of("kxm");
+      return Path.of("kxm");
     }
+  }
+
+  /** {@code integrations/pi/index.ts} of this kxm. */
+  private static Path extension(Path launcher) {
     Path found =
         KxmLauncher.integration(launcher, "pi/" + ENTRY)
             .orElseThrow(() ->

@@ -335,7 +335,7 @@ class SetupCommandTest {
     assertThat(doc.path("defaultProvider").asString()).isEqualTo("anthropic");
     assertThat(doc.path("extensions").toString())
         .isEqualTo(Json.write(List.of("./mine.ts", extension.toString())));
-    assertThat(ran.out()).contains("KXM_PROJECT=alpha");
+    assertThat(ran.out()).contains("KXM_PROJECT=alpha").contains("KXM_BIN=" + launcher);
     assertThat(run(project, "setup", "pi", "--project", "alpha").out())
         .contains("nothing to change");
   }
