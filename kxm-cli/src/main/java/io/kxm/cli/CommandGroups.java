@@ -16,6 +16,7 @@ import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
 import io.kxm.cli.session.SessionCommand;
+import io.kxm.cli.setup.SetupCommand;
 import io.kxm.cli.trust.TrustCommand;
 import java.util.List;
 import java.util.Optional;
@@ -41,6 +42,7 @@ final class CommandGroups {
           RunCommand.class,
           RunsCommand.class,
           TrustCommand.class,
+          SetupCommand.class,
           ContextCommand.class,
           KnowledgeCommand.class,
           MemoryCommand.class,

@@ -469,6 +469,30 @@ public enum ErrorCode {
   TRUST_GIT_FAILED(
       1, "Check that git is installed and on PATH, and that the repository is intact."),
 
+  // kxm setup: an agent's configuration written for the project
+  SETUP_FILE_INVALID(
+      1,
+      "Fix the file the message names (or move it away) so it parses, then run 'kxm setup'"
+          + " again."),
+  SETUP_CONFLICT(
+      1,
+      "Remove the 'kxm' entry the message names from that file ('kxm setup' writes it as a table"
+          + " of its own), then run 'kxm setup' again."),
+  SETUP_TOKEN_TRACKED(
+      1,
+      "Leave --token out: kxm mcp reads the project token saved by 'kxm auth project-token"
+          + " create', or KXM_AUTH_TOKEN from its environment. A token goes only into a file Git"
+          + " ignores."),
+  SETUP_LAUNCHER_NOT_FOUND(
+      1,
+      "Put the 'kxm' launcher on PATH (the distribution's install script does), or set KXM_BIN"
+          + " to its absolute path."),
+  SETUP_INTEGRATION_NOT_FOUND(
+      1,
+      "Use the 'kxm' of the installed distribution (it ships share/kxm/integrations) or of a"
+          + " checkout of the repository."),
+  SETUP_WRITE_FAILED(1, "Make the file the message names writable by this user, then try again."),
+
   // Run ids on the command line
   RUN_ON_HUB(
       1,
