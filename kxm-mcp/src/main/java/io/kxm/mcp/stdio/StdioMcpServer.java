@@ -92,13 +92,18 @@ public final class StdioMcpServer implements AutoCloseable {
   }
 
   /**
-   * Tells the client that a request arrived for this agent (a logging notification and {@code
-   * resources/updated} for {@code kxm://inbox}). Returns false when the server is not running or
-   * the client could not be reached.
+   * Tells the client that a request arrived for this agent (a logging notification, or a channel
+   * event when the options make this a channel server, and {@code resources/updated} for {@code
+   * kxm://inbox}). Returns false when the server is not running or the client could not be reached.
    */
   public boolean notifyRequestArrived(PeerMessage message) {
     StdioServerTransportProvider provider = transport.get();
-    return provider != null && InboundNotices.send(provider::notifyClients, message);
+    if (provider == null) {
+      return false;
+    }
+    return options.channel()
+        ? InboundNotices.sendChannel(provider::notifyClients, message)
+        : InboundNotices.send(provider::notifyClients, message);
   }
 
   /** Stops {@link #run()} without waiting for stdin to end, for example on SIGTERM. */
