@@ -69,6 +69,18 @@ public record McpServerOptions(
    * the field and the next step.
    */
   public McpSyncServer build(McpServer.SyncSpecification<?> spec, ContextResolver contexts) {
+    return build(spec, contexts, contexts);
+  }
+
+  /**
+   * As {@link #build(McpServer.SyncSpecification, ContextResolver)}, with the inbox resource read
+   * through {@code inboxContexts}: a client that re-reads {@code kxm://inbox} on its own after a
+   * push has not shown the requests to anyone, so it must not acknowledge them as a tool would.
+   */
+  public McpSyncServer build(
+      McpServer.SyncSpecification<?> spec,
+      ContextResolver contexts,
+      ContextResolver inboxContexts) {
     McpSchema.ServerCapabilities.Builder capabilities =
         McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).logging();
     if (channel) {
@@ -81,7 +93,7 @@ public record McpServerOptions(
         .requestTimeout(requestTimeout)
         .capabilities(capabilities.build())
         .tools(ToolSpecifications.of(catalog, policy, contexts))
-        .resources(InboxResource.of(policy, contexts))
+        .resources(InboxResource.of(policy, inboxContexts))
         .build();
   }
 }

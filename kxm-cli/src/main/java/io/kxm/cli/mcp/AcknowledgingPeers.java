@@ -22,7 +22,8 @@ import org.slf4j.LoggerFactory;
  * session reads it, never when a push was written: {@code kxm_inbox} acknowledges the queued
  * requests it returns, and {@code kxm_get} one queued request addressed to this agent. {@code
  * kxm_reply} ends a request whether it was acknowledged or not. A request the session never read
- * stays queued, and the hub pushes it again when the agent next registers.
+ * stays queued, and the hub pushes it again when the agent next registers. The {@code kxm://inbox}
+ * resource does not read through this port: clients re-read it by themselves after a push.
  */
 final class AcknowledgingPeers implements PeerOperations {
   private static final Logger log = LoggerFactory.getLogger(AcknowledgingPeers.class);

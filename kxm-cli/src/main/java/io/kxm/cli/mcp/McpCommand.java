@@ -62,6 +62,7 @@ public final class McpCommand implements Callable<Integer> {
                   McpServerOptions.defaults(io.kxm.core.Version.current())
                       .withPolicy(policy)
                       .withChannel(channel))
+              .inboxReads(agent.peers())
               .build();
       // A client that kills the process instead of closing stdin still ends presence at once.
       hook =
