@@ -120,6 +120,20 @@ class SessionStartCommandTest {
   }
 
   @Test
+  void another_projects_token_reads_nothing_of_this_project() {
+    Map<String, String> env = TestEnv.agent(dir, hub.baseUrl(), "sam");
+    env.put("KXM_AUTH_TOKEN", TestEnv.BETA);
+
+    CliRun.Result result = run(env, dir, "hook", "session-start", "--json");
+
+    assertThat(result.exit()).isZero();
+    JsonNode hubPart = Json.read(result.out()).path("hub");
+    assertThat(hubPart.path("up").asBoolean()).isTrue();
+    assertThat(hubPart.path("note").asString()).startsWith("project_forbidden");
+    assertThat(hubPart.has("openRequests")).isFalse();
+  }
+
+  @Test
   void an_agent_the_hub_does_not_know_is_not_registered_by_the_brief() {
     Map<String, String> env = TestEnv.agent(dir, hub.baseUrl(), "uma");
 
