@@ -201,6 +201,30 @@ class McpChannelTest {
   }
 
   @Test
+  void a_correlation_id_travels_in_the_channel_meta() {
+    Tap seen = tap("quinn");
+    connect("quinn", seen);
+
+    String id =
+        cli(
+                "bob",
+                "peer",
+                "send",
+                "--target",
+                "quinn",
+                "--content",
+                "step 2 of the migration",
+                "--correlation-id",
+                "migration-7",
+                "--json")
+            .path("messageId")
+            .asString();
+
+    assertThat(awaitChannelEvent(seen, id).path("meta").path("correlation_id").asString())
+        .isEqualTo("migration-7");
+  }
+
+  @Test
   void a_request_sent_while_away_or_pushed_but_unread_is_pushed_again_at_the_next_start() {
     cli("pia", "peer", "list", "--json");
     String whileDown = send("bob", "pia", "sent while pia was away");
