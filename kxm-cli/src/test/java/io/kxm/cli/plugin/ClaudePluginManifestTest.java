@@ -73,7 +73,7 @@ class ClaudePluginManifestTest {
     assertThat(server.path("command").asString()).isEqualTo("${KXM_BIN:-kxm}");
     assertThat(Json.write(server.path("args"))).isEqualTo("[\"mcp\",\"--channel\"]");
     assertThat(server.path("env").path("KXM_AUTH_TOKEN").asString())
-        .isEqualTo("${KXM_AUTH_TOKEN:-${user_config.auth_token}}");
+        .isEqualTo("${user_config.auth_token}");
     assertThat(Json.write(manifest)).doesNotContain("ADMIN");
     String hooks = Files.readString(plugin.resolve("hooks/hooks.json"));
     JsonNode hook = Json.read(hooks).path("hooks").path("SessionStart").get(0).path("hooks").get(0);
