@@ -7,6 +7,7 @@ import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
+import io.kxm.cli.hook.HookCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.knowledge.KnowledgeCommand;
@@ -33,6 +34,7 @@ final class CommandGroups {
           HubCommand.class,
           AuthCommand.class,
           McpCommand.class,
+          HookCommand.class,
           AgentCommand.class,
           SessionCommand.class,
           GateCommand.class,

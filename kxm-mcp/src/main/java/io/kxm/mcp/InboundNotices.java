@@ -4,17 +4,26 @@ import io.kxm.core.json.Json;
 import io.kxm.core.peer.PeerMessage;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import reactor.core.publisher.Mono;
 
 /**
- * The two notifications that tell a client a request arrived: a logging message carrying the
- * request (clients show or forward it), and {@code resources/updated} for {@link InboxResource#URI}
- * (clients that watch resources re-read the inbox).
+ * The notifications that tell a client a request arrived: a logging message carrying the request
+ * (clients show or forward it), and {@code resources/updated} for {@link InboxResource#URI}
+ * (clients that watch resources re-read the inbox). A Claude Code channel server sends {@value
+ * #CHANNEL_METHOD} instead of the logging message: Claude Code puts its content into the running
+ * session as a {@code <channel source="...">} event, each meta entry an attribute of that tag.
  */
 public final class InboundNotices {
   /** Logger name on the logging notification, so clients can filter KXM pushes. */
   public static final String LOGGER = "kxm.inbox";
+
+  /** The experimental capability a Claude Code channel server declares. */
+  public static final String CHANNEL_CAPABILITY = "claude/channel";
+
+  /** The notification Claude Code reads from a channel server. */
+  public static final String CHANNEL_METHOD = "notifications/claude/channel";
 
   static final Duration SEND_TIMEOUT = Duration.ofSeconds(5);
 
@@ -28,6 +37,28 @@ public final class InboundNotices {
                 McpSchema.METHOD_NOTIFICATION_MESSAGE,
                 new McpSchema.LoggingMessageNotification(
                     McpSchema.LoggingLevel.NOTICE, LOGGER, data)))
+        & deliver(
+            notifier.notify(
+                McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED,
+                new McpSchema.ResourcesUpdatedNotification(InboxResource.URI)));
+  }
+
+  /**
+   * Sends the request as a channel event, then {@code resources/updated}; false if either failed.
+   * Claude Code keeps only meta keys made of letters, digits and underscores.
+   */
+  public static boolean sendChannel(Notifier notifier, PeerMessage message) {
+    Map<String, String> meta = new LinkedHashMap<>();
+    meta.put("sender", message.fromName() == null ? message.from() : message.fromName());
+    meta.put("message_id", message.id());
+    if (message.correlationId() != null) {
+      meta.put("correlation_id", message.correlationId());
+    }
+    meta.put("reply_hint", "answer with kxm_reply messageId=" + message.id());
+    Map<String, Object> params = new LinkedHashMap<>();
+    params.put("content", message.content());
+    params.put("meta", meta);
+    return deliver(notifier.notify(CHANNEL_METHOD, params))
         & deliver(
             notifier.notify(
                 McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED,

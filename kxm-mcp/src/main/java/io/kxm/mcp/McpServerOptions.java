@@ -6,6 +6,7 @@ import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.time.Duration;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -17,17 +18,26 @@ import java.util.Objects;
  * @param version server version shown to clients
  * @param requestTimeout how long the server waits for the client to answer a request of its own,
  *     such as a keep-alive ping; a dead client is noticed after this. It does not bound tool calls
+ * @param channel whether the server is a Claude Code channel: it then declares the {@value
+ *     InboundNotices#CHANNEL_CAPABILITY} capability and pushes each arriving request as {@value
+ *     InboundNotices#CHANNEL_METHOD}
  */
 public record McpServerOptions(
     ToolCatalog catalog,
     ActivePolicy policy,
     String name,
     String version,
-    Duration requestTimeout) {
+    Duration requestTimeout,
+    boolean channel) {
 
   static final String INSTRUCTIONS =
       "Each kxm tool acts as your registered agent. Peers' requests to you show up in kxm_inbox;"
           + " answer each with kxm_reply.";
+
+  static final String CHANNEL_INSTRUCTIONS =
+      " A peer's request may also arrive as a <channel source=\"kxm\"> event whose attributes"
+          + " name the sender and the message_id: the peer sees only what you send with kxm_reply"
+          + " messageId=<message_id>, never your chat answer.";
 
   public McpServerOptions {
     Objects.requireNonNull(catalog, "catalog");
@@ -40,11 +50,16 @@ public record McpServerOptions(
   /** The standard catalog, no policy, server name "kxm", 20 s for the client's answers. */
   public static McpServerOptions defaults(String version) {
     return new McpServerOptions(
-        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofSeconds(20));
+        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofSeconds(20), false);
   }
 
   public McpServerOptions withPolicy(ActivePolicy newPolicy) {
-    return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout);
+    return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout, channel);
+  }
+
+  /** The same options as a Claude Code channel server, or not. */
+  public McpServerOptions withChannel(boolean asChannel) {
+    return new McpServerOptions(catalog, policy, name, version, requestTimeout, asChannel);
   }
 
   /**
@@ -54,19 +69,31 @@ public record McpServerOptions(
    * the field and the next step.
    */
   public McpSyncServer build(McpServer.SyncSpecification<?> spec, ContextResolver contexts) {
+    return build(spec, contexts, contexts);
+  }
+
+  /**
+   * As {@link #build(McpServer.SyncSpecification, ContextResolver)}, with the inbox resource read
+   * through {@code inboxContexts}: a client that re-reads {@code kxm://inbox} on its own after a
+   * push has not shown the requests to anyone, so it must not acknowledge them as a tool would.
+   */
+  public McpSyncServer build(
+      McpServer.SyncSpecification<?> spec,
+      ContextResolver contexts,
+      ContextResolver inboxContexts) {
+    McpSchema.ServerCapabilities.Builder capabilities =
+        McpSchema.ServerCapabilities.builder().tools(false).resources(true, false).logging();
+    if (channel) {
+      capabilities = capabilities.experimental(Map.of(InboundNotices.CHANNEL_CAPABILITY, Map.of()));
+    }
     return spec.serverInfo(name, version)
-        .instructions(INSTRUCTIONS)
+        .instructions(channel ? INSTRUCTIONS + CHANNEL_INSTRUCTIONS : INSTRUCTIONS)
         .jsonMapper(McpJson.mapper())
         .validateToolInputs(false)
         .requestTimeout(requestTimeout)
-        .capabilities(
-            McpSchema.ServerCapabilities.builder()
-                .tools(false)
-                .resources(true, false)
-                .logging()
-                .build())
+        .capabilities(capabilities.build())
         .tools(ToolSpecifications.of(catalog, policy, contexts))
-        .resources(InboxResource.of(policy, contexts))
+        .resources(InboxResource.of(policy, inboxContexts))
         .build();
   }
 }

@@ -16,17 +16,17 @@ import java.util.concurrent.ConcurrentLinkedDeque;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Turns requests that arrive on the agent's event stream into MCP notifications, and acknowledges
- * each once the client was told ({@code queued → delivered}). A push the client cannot take yet (it
- * has not finished initializing) is retried for a while; the request is in {@code kxm_inbox} either
- * way.
+ * Turns requests that arrive on the agent's event stream into MCP notifications. A push does not
+ * acknowledge the request: it stays {@code queued} until the session reads it through a tool (see
+ * {@link AcknowledgingPeers}) or answers it, so one pushed into a session that never looked at it
+ * is pushed again when the agent next registers. A push the client cannot take yet (it has not
+ * finished initializing) is retried for a while; the request is in {@code kxm_inbox} either way.
  */
 final class InboundPushes implements AgentEventListener, AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(InboundPushes.class);
@@ -35,7 +35,6 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
   private static final int RETRIES = 120;
 
   private final Predicate<PeerMessage> push;
-  private final Consumer<String> acknowledge;
   private final Supplier<List<PeerMessage>> inbox;
   private final Instant registeredAt;
   private final Set<String> told = Collections.newSetFromMap(lru());
@@ -46,18 +45,13 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
 
   /**
    * @param push tells the MCP client; false when it could not be reached
-   * @param acknowledge marks a request received on the hub
    * @param inbox the agent's open requests, read again when events were purged unread
    * @param registeredAt when the agent registered by the hub's clock; earlier events are history,
    *     and the hub re-sends whatever of it is still queued at registration
    */
   InboundPushes(
-      Predicate<PeerMessage> push,
-      Consumer<String> acknowledge,
-      Supplier<List<PeerMessage>> inbox,
-      Instant registeredAt) {
+      Predicate<PeerMessage> push, Supplier<List<PeerMessage>> inbox, Instant registeredAt) {
     this.push = push;
-    this.acknowledge = acknowledge;
     this.inbox = inbox;
     this.registeredAt = registeredAt;
     long ms = RETRY_EVERY.toMillis();
@@ -109,12 +103,6 @@ final class InboundPushes implements AgentEventListener, AutoCloseable {
       return;
     }
     told.add(message.id());
-    try {
-      acknowledge.accept(message.id());
-    } catch (KxmException e) {
-      // Answered, cancelled or expired meanwhile: nothing to acknowledge any more.
-      log.debug("acknowledging {} failed: {}", message.id(), e.getMessage());
-    }
   }
 
   private void retry() {

@@ -12,6 +12,7 @@ import io.kxm.mcp.stdio.StdioMcpServer;
 import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code kxm mcp}: the kxm tools over MCP stdio, as one agent of this project. Registers with the
@@ -24,10 +25,21 @@ import picocli.CommandLine.Command;
     description = {
       "Serve the kxm tools to an MCP client over stdio, as one agent of this project.",
       "Reads KXM_SERVER_URL, KXM_PROJECT, KXM_AUTH_TOKEN (a project token), KXM_AGENT_NAME and"
-          + " KXM_AGENT_PURPOSE; see 'Connect your agents' in the README."
+          + " KXM_AGENT_PURPOSE; see 'Connect your agents' in the README.",
+      "A pushed request stays queued until the session reads it (kxm_inbox, kxm_get) or answers"
+          + " it (kxm_reply)."
     })
 public final class McpCommand implements Callable<Integer> {
   private final CliContext context;
+
+  @Option(
+      names = "--channel",
+      description = {
+        "Serve as a Claude Code channel: declare the claude/channel capability and push each"
+            + " arriving request as a notifications/claude/channel event (see"
+            + " docs/claude-code-plugin.md)."
+      })
+  boolean channel;
 
   public McpCommand(CliContext context) {
     this.context = context;
@@ -41,10 +53,16 @@ public final class McpCommand implements Callable<Integer> {
     AgentConnection agent = AgentConnection.open(settings, Clock.systemUTC());
     Thread hook = null;
     try {
+      AcknowledgingPeers peers =
+          new AcknowledgingPeers(
+              agent.peers(), agent.agent().agentId(), agent.peers()::acknowledge);
       StdioMcpServer server =
           StdioMcpServer.builder(
-                  agent.peers(),
-                  McpServerOptions.defaults(io.kxm.core.Version.current()).withPolicy(policy))
+                  peers,
+                  McpServerOptions.defaults(io.kxm.core.Version.current())
+                      .withPolicy(policy)
+                      .withChannel(channel))
+              .inboxReads(agent.peers())
               .build();
       // A client that kills the process instead of closing stdin still ends presence at once.
       hook =
@@ -57,10 +75,7 @@ public final class McpCommand implements Callable<Integer> {
       Runtime.getRuntime().addShutdownHook(hook);
       try (InboundPushes pushes =
           new InboundPushes(
-              server::notifyRequestArrived,
-              agent.peers()::acknowledge,
-              agent.peers()::inbox,
-              agent.agent().connectedAt())) {
+              server::notifyRequestArrived, agent.peers()::inbox, agent.agent().connectedAt())) {
         agent.follow(pushes, StreamTiming.DEFAULT);
         context
             .err()
@@ -73,7 +88,8 @@ public final class McpCommand implements Callable<Integer> {
                     + settings.hub()
                     + " (token from "
                     + settings.tokenSource()
-                    + ")");
+                    + ")"
+                    + (channel ? ", as a Claude Code channel" : ""));
         context.err().flush();
         server.run();
       }

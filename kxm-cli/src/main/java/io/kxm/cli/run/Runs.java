@@ -4,13 +4,14 @@ import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** The supervisor calls the run commands make, each starting the supervisor on demand. */
-final class Runs {
+public final class Runs {
   private final SupervisorClient client;
 
   private Runs(SupervisorClient client) {
@@ -25,6 +26,17 @@ final class Runs {
   static Optional<Runs> running(CliContext context) {
     return RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
         .map(s -> new Runs(new SupervisorClient(s)));
+  }
+
+  /**
+   * The runs of the project at {@code projectRoot} ({@code {"runs": [...], "sessionRuns": [...]}})
+   * from the supervisor that answers now, each call bounded by {@code timeout}; empty when none
+   * runs. Starts nothing.
+   */
+  public static Optional<JsonNode> listIfRunning(
+      CliContext context, String projectRoot, Duration timeout) {
+    return RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
+        .map(s -> new Runs(new SupervisorClient(s).withTimeout(timeout)).list(projectRoot));
   }
 
   JsonNode create(String projectRoot, String workflow, String prompt, boolean allowDirty) {

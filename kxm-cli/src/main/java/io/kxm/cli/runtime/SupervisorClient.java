@@ -25,8 +25,11 @@ public final class SupervisorClient {
   /** A drive runs until the run stops, gates included; give it room. */
   private static final Duration CALL_TIMEOUT = Duration.ofMinutes(30);
 
+  private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(5);
+
   private final String baseUrl;
   private final String authorization;
+  private final Duration timeout;
 
   public SupervisorClient(RunningSupervisor supervisor) {
     this(supervisor.url(), supervisor.credential());
@@ -41,8 +44,18 @@ public final class SupervisorClient {
    * @throws KxmException {@code runtime_token_not_sent} for a file token and a non-loopback URL
    */
   public SupervisorClient(String baseUrl, SupervisorCredential credential) {
+    this(baseUrl, credential.authorizationFor(baseUrl), CALL_TIMEOUT);
+  }
+
+  private SupervisorClient(String baseUrl, String authorization, Duration timeout) {
     this.baseUrl = baseUrl;
-    this.authorization = credential.authorizationFor(baseUrl);
+    this.authorization = authorization;
+    this.timeout = timeout;
+  }
+
+  /** The same client with calls bounded by {@code callTimeout}, for reads that must be quick. */
+  public SupervisorClient withTimeout(Duration callTimeout) {
+    return new SupervisorClient(baseUrl, authorization, callTimeout);
   }
 
   public JsonNode get(String path) {
@@ -64,7 +77,7 @@ public final class SupervisorClient {
   private JsonNode send(String method, String path, byte[] body) {
     URI uri = URI.create(baseUrl + path);
     HttpRequest.Builder request =
-        HttpRequest.newBuilder(uri).timeout(CALL_TIMEOUT).header("Authorization", authorization);
+        HttpRequest.newBuilder(uri).timeout(timeout).header("Authorization", authorization);
     if (body == null) {
       request.method(method, HttpRequest.BodyPublishers.noBody());
     } else {
@@ -75,7 +88,7 @@ public final class SupervisorClient {
     try (HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
+            .connectTimeout(timeout.compareTo(CONNECT_TIMEOUT) < 0 ? timeout : CONNECT_TIMEOUT)
             .build()) {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {

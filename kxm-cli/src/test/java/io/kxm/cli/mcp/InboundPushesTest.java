@@ -16,20 +16,16 @@ import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.node.ObjectNode;
 
-/** Which events become MCP pushes, how often, and when a request is acknowledged. */
+/** Which events become MCP pushes and how often; a push never acknowledges a request. */
 class InboundPushesTest {
   static final Instant REGISTERED = Instant.parse("2026-03-01T10:00:00Z");
 
   final List<String> pushed = new CopyOnWriteArrayList<>();
-  final List<String> acknowledged = new CopyOnWriteArrayList<>();
   final AtomicBoolean clientReady = new AtomicBoolean(true);
 
   InboundPushes pushes(List<PeerMessage> inbox) {
     return new InboundPushes(
-        message -> clientReady.get() && pushed.add(message.id()),
-        acknowledged::add,
-        () -> inbox,
-        REGISTERED);
+        message -> clientReady.get() && pushed.add(message.id()), () -> inbox, REGISTERED);
   }
 
   static PeerMessage request(String id, MessageStatus status) {
@@ -59,13 +55,21 @@ class InboundPushesTest {
   }
 
   @Test
-  void a_new_request_is_pushed_once_and_then_acknowledged() {
+  void a_new_request_is_pushed_once() {
     try (InboundPushes pushes = pushes(List.of())) {
       pushes.onEvent(queued(5, REGISTERED.plusSeconds(1), "m1"));
       pushes.onEvent(queued(6, REGISTERED.plusSeconds(2), "m1"));
 
       assertThat(pushed).containsExactly("m1");
-      assertThat(acknowledged).containsExactly("m1");
+    }
+  }
+
+  @Test
+  void the_repush_at_registration_is_pushed_because_it_is_not_older_than_the_registration() {
+    try (InboundPushes pushes = pushes(List.of())) {
+      pushes.onEvent(queued(7, REGISTERED, "left-unread"));
+
+      assertThat(pushed).containsExactly("left-unread");
     }
   }
 
@@ -81,16 +85,16 @@ class InboundPushesTest {
   }
 
   @Test
-  void a_push_the_client_cannot_take_yet_is_retried_and_acknowledged_only_once_it_lands() {
+  void a_push_the_client_cannot_take_yet_is_retried_until_it_lands() {
     clientReady.set(false);
     try (InboundPushes pushes = pushes(List.of())) {
       pushes.onEvent(queued(3, REGISTERED, "early"));
-      assertThat(acknowledged).isEmpty();
+      assertThat(pushed).isEmpty();
 
       clientReady.set(true);
 
       await().atMost(Duration.ofSeconds(10)).until(() -> pushed.contains("early"));
-      assertThat(acknowledged).containsExactly("early");
+      assertThat(pushed).containsExactly("early");
     }
   }
 

@@ -100,6 +100,15 @@ public final class AgentRegistry {
         .toList();
   }
 
+  /** How many agents of {@code project} are online now; reads only. */
+  public long onlineIn(String project) {
+    var now = clock.instant();
+    return store().agents().listByProject(project).stream()
+        .map(agent -> presences.view(agent, now))
+        .filter(info -> info.presence() != Presence.OFFLINE)
+        .count();
+  }
+
   public AgentInfo view(Agent agent) {
     return presences.view(agent, clock.instant());
   }

@@ -25,6 +25,21 @@ final class MessageReads {
         MessageViews.within(tx).knowing(caller).wire(Participants.sentBy(tx, caller, messageId)));
   }
 
+  /**
+   * The open requests of the agent called {@code name} in {@code project}, for a reader that holds
+   * the project's token but not the agent's key; none when no such agent is registered.
+   */
+  List<PeerMessage> openFor(String project, String name) {
+    return store.read(tx ->
+        tx.agents()
+            .findByName(project, name)
+            .map(agent -> {
+              MessageViews views = MessageViews.within(tx).knowing(agent);
+              return tx.messages().openForRecipient(agent.id()).stream().map(views::wire).toList();
+            })
+            .orElse(List.of()));
+  }
+
   /** Requests to the caller still waiting for its reply, queued or acknowledged, oldest first. */
   List<PeerMessage> inbox(Agent caller) {
     return store.read(tx -> {

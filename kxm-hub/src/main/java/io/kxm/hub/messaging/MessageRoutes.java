@@ -4,18 +4,30 @@ import io.javalin.http.Context;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.peer.AwaitRequest;
 import io.kxm.core.peer.FanoutRequest;
+import io.kxm.core.peer.Limits;
+import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.hub.agents.AgentGuard;
+import io.kxm.hub.agents.AgentProfile;
+import io.kxm.hub.auth.ProjectNames;
 import io.kxm.hub.http.Access;
+import io.kxm.hub.http.HubRequest;
 import io.kxm.hub.http.HubRoutes;
 import io.kxm.hub.http.JsonBodies;
+import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
-/** The message routes under {@code /v1/agents/{agentId}}; every one proves the agent first. */
+/**
+ * The message routes under {@code /v1/agents/{agentId}}, each proving the agent first, and the
+ * read-only status of one agent by name for a holder of its project's token ({@code kxm hook
+ * session-start}).
+ */
 final class MessageRoutes {
   private static final String AGENT = "/v1/agents/{agentId}";
   private static final String MESSAGE = AGENT + "/messages/{messageId}";
+  private static final int STATUS_REQUESTS = 5;
 
   private final MessagingServices services;
   private final AgentGuard guard;
@@ -34,7 +46,31 @@ final class MessageRoutes {
         .get(MESSAGE + "/await", Access.AUTHENTICATED, this::await)
         .post(MESSAGE + "/ack", Access.AUTHENTICATED, this::ack)
         .post(MESSAGE + "/reply", Access.AUTHENTICATED, this::reply)
-        .post(MESSAGE + "/cancel", Access.AUTHENTICATED, this::cancel);
+        .post(MESSAGE + "/cancel", Access.AUTHENTICATED, this::cancel)
+        .get("/v1/projects/{project}/status", Access.AUTHENTICATED, this::status);
+  }
+
+  /**
+   * How many agents of the project are online and, with {@code ?agent=NAME}, the open requests to
+   * that agent (the first few and their count): what a session that has not registered yet learns
+   * about itself. Reads only; it needs no agent key, since the project's token may register under
+   * that name anyway.
+   */
+  private void status(Context ctx) {
+    String project = ProjectNames.require(ctx.pathParam("project"));
+    guard.requireMayRegister(HubRequest.requirePrincipal(ctx), project);
+    Map<String, Object> body = new LinkedHashMap<>();
+    body.put("project", project);
+    body.put("agentsOnline", services.agents().onlineIn(project));
+    String agent = ctx.queryParam("agent");
+    if (agent != null) {
+      String name = Limits.required("agent", agent, AgentProfile.NAME_MAX);
+      List<PeerMessage> open = services.reads().openFor(project, name);
+      body.put("agent", name);
+      body.put("openRequests", open.size());
+      body.put("requests", open.stream().limit(STATUS_REQUESTS).toList());
+    }
+    ctx.json(body);
   }
 
   private void send(Context ctx) {

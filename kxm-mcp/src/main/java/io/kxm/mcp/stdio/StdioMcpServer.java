@@ -33,6 +33,7 @@ public final class StdioMcpServer implements AutoCloseable {
   private static final Logger log = LoggerFactory.getLogger(StdioMcpServer.class);
 
   private final PeerOperations peers;
+  private final PeerOperations inboxReads;
   private final McpServerOptions options;
   private final InputStream in;
   private final OutputStream out;
@@ -42,6 +43,7 @@ public final class StdioMcpServer implements AutoCloseable {
 
   private StdioMcpServer(Builder builder) {
     this.peers = builder.peers;
+    this.inboxReads = builder.inboxReads == null ? builder.peers : builder.inboxReads;
     this.options = builder.options;
     this.in = builder.in;
     this.out = builder.out;
@@ -70,7 +72,9 @@ public final class StdioMcpServer implements AutoCloseable {
           new StdioServerTransportProvider(McpJson.mapper(), stdin, stdout);
       transport.set(provider);
       ToolContext context = ToolContext.of(peers);
-      McpSyncServer server = options.build(McpServer.sync(provider), exchange -> context);
+      ToolContext inboxContext = ToolContext.of(inboxReads);
+      McpSyncServer server =
+          options.build(McpServer.sync(provider), exchange -> context, exchange -> inboxContext);
       log.debug("kxm MCP server listening on stdio");
       stopped.await();
       server.closeGracefully();
@@ -92,13 +96,18 @@ public final class StdioMcpServer implements AutoCloseable {
   }
 
   /**
-   * Tells the client that a request arrived for this agent (a logging notification and {@code
-   * resources/updated} for {@code kxm://inbox}). Returns false when the server is not running or
-   * the client could not be reached.
+   * Tells the client that a request arrived for this agent (a logging notification, or a channel
+   * event when the options make this a channel server, and {@code resources/updated} for {@code
+   * kxm://inbox}). Returns false when the server is not running or the client could not be reached.
    */
   public boolean notifyRequestArrived(PeerMessage message) {
     StdioServerTransportProvider provider = transport.get();
-    return provider != null && InboundNotices.send(provider::notifyClients, message);
+    if (provider == null) {
+      return false;
+    }
+    return options.channel()
+        ? InboundNotices.sendChannel(provider::notifyClients, message)
+        : InboundNotices.send(provider::notifyClients, message);
   }
 
   /** Stops {@link #run()} without waiting for stdin to end, for example on SIGTERM. */
@@ -111,6 +120,7 @@ public final class StdioMcpServer implements AutoCloseable {
   public static final class Builder {
     private final PeerOperations peers;
     private final McpServerOptions options;
+    private PeerOperations inboxReads;
     private InputStream in = System.in;
     private OutputStream out = System.out;
     private Duration drainTimeout = Duration.ofSeconds(30);
@@ -118,6 +128,15 @@ public final class StdioMcpServer implements AutoCloseable {
     private Builder(PeerOperations peers, McpServerOptions options) {
       this.peers = Objects.requireNonNull(peers, "peers");
       this.options = Objects.requireNonNull(options, "options");
+    }
+
+    /**
+     * The port the {@code kxm://inbox} resource reads through, when it must differ from the tools'
+     * (for example one that does not acknowledge what it lists); the tools' port by default.
+     */
+    public Builder inboxReads(PeerOperations reads) {
+      this.inboxReads = Objects.requireNonNull(reads, "reads");
+      return this;
     }
 
     public Builder streams(InputStream in, OutputStream out) {

@@ -1,0 +1,12 @@
+package io.kxm.cli.hook;
+
+import io.kxm.cli.GroupCommand;
+import picocli.CommandLine.Command;
+
+/** {@code kxm hook}: what an agent's session hooks run. */
+@Command(
+    name = "hook",
+    mixinStandardHelpOptions = true,
+    description = "Commands an agent's session hooks run; each is read-only and quick.",
+    subcommands = {SessionStartCommand.class})
+public final class HookCommand extends GroupCommand {}
