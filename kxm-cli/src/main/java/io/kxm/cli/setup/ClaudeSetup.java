@@ -34,6 +34,9 @@ final class ClaudeSetup {
     server.put("command", launcher.toString());
     ArrayNode args = server.putArray("args");
     args.add("mcp");
+    // Claude Code ignores the channel until a session opts in (docs/claude-code-plugin.md), so
+    // declaring it costs nothing and lets such a session get requests pushed.
+    args.add("--channel");
     ObjectNode env = JsonConfig.object(server, "env", mcpFile);
     env.put(AgentSettings.PROJECT, setup.project());
     env.put(AgentSettings.AGENT_NAME, setup.name());

@@ -64,6 +64,7 @@ class SetupCommandTest {
     JsonNode server = new TomlMapper().readTree(Files.readString(config)).path("mcp_servers");
     assertThat(server.path("kxm").path("command").asString()).isEqualTo(LAUNCHER);
     assertThat(server.path("kxm").path("args").path(0).asString()).isEqualTo("mcp");
+    assertThat(server.path("kxm").path("args").path(1).asString()).isEqualTo("--channel");
     assertThat(server.path("kxm").path("env").path("KXM_PROJECT").asString()).isEqualTo("alpha");
     assertThat(server.path("kxm").path("env").path("KXM_AGENT_NAME").asString())
         .isEqualTo("codex-main");
