@@ -181,10 +181,13 @@ class KxmMcp {
 
 	/** The last line kxm mcp wrote that reads like an error, for messages to the user. */
 	lastError(): string | undefined {
-		for (let i = this.stderr.length - 1; i >= 0; i--) {
-			if (/error|refused|failed|denied|not /i.test(this.stderr[i])) return this.stderr[i];
+		const lines = this.stderr.filter((line) => !line.startsWith("WARNING:"));
+		const error = lines.findIndex((line) => line.startsWith("error:"));
+		if (error >= 0) return lines.slice(error, error + 2).join(" ");
+		for (let i = lines.length - 1; i >= 0; i--) {
+			if (/error|refused|failed|denied|not /i.test(lines[i])) return lines[i];
 		}
-		return this.stderr[this.stderr.length - 1];
+		return lines[lines.length - 1];
 	}
 
 	private end(why: string): void {
@@ -573,6 +576,14 @@ function run(args: string[], cwd: string, timeoutMs: number): Promise<{ code: nu
 	});
 }
 
+/** What a failed kxm command said: from its `error:` line on, without the JVM's warnings. */
+function failureText(out: { stdout: string; stderr: string }): string {
+	const lines = (out.stderr || out.stdout).split("\n");
+	const at = lines.findIndex((line) => line.startsWith("error:"));
+	const kept = at >= 0 ? lines.slice(at) : lines.filter((line) => !line.startsWith("WARNING:"));
+	return kept.join("\n").trim();
+}
+
 const HELP = [
 	"/kxm status   refresh and show the kxm status line (the default)",
 	"/kxm hub      the hub, this agent and the agents online",
@@ -633,7 +644,7 @@ export default async function kxm(pi: ExtensionAPI): Promise<void> {
 				ctx.ui.notify(lines.join("\n"), agents ? "info" : "warning");
 			} else if (sub === "memory") {
 				const out = await run(["memory", "brief"], ctx.cwd, 30_000);
-				if (out.code !== 0) ctx.ui.notify(`kxm memory brief failed: ${(out.stderr || out.stdout).trim()}`, "error");
+				if (out.code !== 0) ctx.ui.notify(`kxm memory brief failed: ${failureText(out)}`, "error");
 				else ctx.ui.notify(out.stdout.trim() || "no project memory", "info");
 			} else {
 				ctx.ui.notify(`unknown /kxm subcommand '${sub}'\n${HELP}`, "warning");
@@ -646,7 +657,13 @@ export default async function kxm(pi: ExtensionAPI): Promise<void> {
 		handler: async (_args, ctx) => {
 			const out = await run(["runs", "list", "--json"], ctx.cwd, 60_000);
 			if (out.code !== 0) {
-				ctx.ui.notify(`kxm runs list failed: ${(out.stderr || out.stdout).trim()}`, "error");
+				const why = failureText(out);
+				if (why.includes("config_not_found")) {
+					// no .kxm/ here: a folder that is no kxm project has no runs
+					ctx.ui.notify(`no active run: ${why.replace(/^error: /, "")}`, "info");
+				} else {
+					ctx.ui.notify(`kxm runs list failed: ${why}`, "error");
+				}
 				return;
 			}
 			const answer = parseJson(out.stdout) ?? {};

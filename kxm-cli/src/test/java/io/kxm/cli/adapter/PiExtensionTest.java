@@ -56,9 +56,11 @@ class PiExtensionTest {
   HubServer hub;
   FakeProvider provider;
   PiRpc pi;
+  Map<String, String> piEnv;
+  Path workspace;
 
   @BeforeEach
-  void start() {
+  void start() throws Exception {
     AgentClis.require("pi");
     hub = RealHub.start(dir.resolve("hub"));
     provider = FakeProvider.start();
@@ -68,6 +70,10 @@ class PiExtensionTest {
   void stop() {
     if (pi != null) {
       pi.close();
+    }
+    if (piEnv != null && Files.isDirectory(Path.of(piEnv.get("KXM_STATE_HOME")))) {
+      // /workflow asks the runtime, which kxm starts when none runs: stop it
+      CliRun.run(piEnv, workspace, "runtime", "stop");
     }
     if (provider != null) {
       provider.close();
@@ -87,7 +93,7 @@ class PiExtensionTest {
 
     List<String> catalog = ToolCatalog.standard().names();
     assertThat(catalog).hasSize(19);
-    assertThat(provider.requests()).singleElement();
+    assertThat(provider.requests()).hasSize(1);
     assertThat(provider.requests().getFirst().offeredToolNames())
         .containsExactlyInAnyOrderElementsOf(catalog);
   }
@@ -124,8 +130,34 @@ class PiExtensionTest {
   }
 
   @Test
-  void a_request_from_another_agent_becomes_a_pi_turn_and_its_answer_the_reply()
-      throws Exception {
+  void the_workflow_and_memory_commands_answer_for_the_project() throws Exception {
+    pi = startPi();
+
+    pi.prompt("/workflow");
+    JsonNode noProject =
+        pi.awaitNotice(m -> m.contains("no active run") || m.contains("kxm runs list failed"));
+    CliRun.Result init = CliRun.run(piEnv, workspace, "init");
+    assertThat(init.exit()).as(init.err()).isZero();
+    pi.prompt("/workflow");
+    JsonNode project =
+        pi.awaitNotice(m -> m.equals("no active run in this project") || m.contains("failed"));
+
+    assertThat(noProject.path("message").asString())
+        .startsWith("no active run: config_not_found")
+        .contains("kxm init");
+    assertThat(project.path("message").asString()).isEqualTo("no active run in this project");
+    Files.createDirectories(workspace.resolve(".kxm/memory"));
+    Files.writeString(
+        workspace.resolve(".kxm/memory/conventions.md"),
+        "---\nname: conventions\ndescription: How code is written here\n---\nTests are sentences.\n");
+    pi.prompt("/kxm memory");
+    JsonNode memory =
+        pi.awaitNotice(m -> m.contains("Tests are sentences") || m.contains("failed"));
+    assertThat(memory.path("message").asString()).contains("Tests are sentences.");
+  }
+
+  @Test
+  void a_request_from_another_agent_becomes_a_pi_turn_and_its_answer_the_reply() throws Exception {
     pi = startPi();
     provider.when(
         Rule.whenLastMessageContains("please review PR 7", Turn.text("PR 7 looks good.")));
@@ -141,12 +173,12 @@ class PiExtensionTest {
   }
 
   @Test
-  void a_request_that_arrives_while_pi_works_is_steered_into_the_running_turn()
-      throws Exception {
+  void a_request_that_arrives_while_pi_works_is_steered_into_the_running_turn() throws Exception {
     pi = startPi();
     // The user's turn calls a tool slowly; the request arrives meanwhile and is taken in before
     // the next model call of the same run.
-    provider.enqueue(Turn.toolCall("kxm_list", "{}").inPieces(40).withChunkDelay(Duration.ofMillis(250)));
+    provider.enqueue(
+        Turn.toolCall("kxm_list", "{}").inPieces(40).withChunkDelay(Duration.ofMillis(250)));
     provider.when(
         Rule.whenLastMessageContains("please check the build", Turn.text("The build is green.")));
 
@@ -198,7 +230,7 @@ class PiExtensionTest {
     Path home = Files.createDirectories(dir.resolve("pi-home"));
     Path agentDir = Files.createDirectories(dir.resolve("pi-agent"));
     Path bin = Files.createDirectories(dir.resolve("bin"));
-    Path workspace = Files.createDirectories(dir.resolve("workspace"));
+    workspace = Files.createDirectories(dir.resolve("workspace"));
     Files.writeString(
         agentDir.resolve("models.json"),
         Json.write(
@@ -207,10 +239,14 @@ class PiExtensionTest {
                 Map.of(
                     "fake",
                     Map.of(
-                        "baseUrl", provider.openAiBaseUrl().toString(),
-                        "api", "openai-completions",
-                        "apiKey", "KXM_TEST_PI_KEY",
-                        "models", List.of(Map.of("id", "test-model")))))));
+                        "baseUrl",
+                        provider.openAiBaseUrl().toString(),
+                        "api",
+                        "openai-completions",
+                        "apiKey",
+                        "KXM_TEST_PI_KEY",
+                        "models",
+                        List.of(Map.of("id", "test-model")))))));
     Path kxm = bin.resolve("kxm");
     List<String> launcher = new ArrayList<>(List.of(ChildKxm.java()));
     launcher.addAll(ChildKxm.arguments());
@@ -221,11 +257,16 @@ class PiExtensionTest {
             + " \"$@\"\n");
     Files.setPosixFilePermissions(kxm, PosixFilePermissions.fromString("rwxr-xr-x"));
 
-    Map<String, String> env = new HashMap<>(TestEnv.agent(dir.resolve("pi-state"), hub.baseUrl(), AGENT));
+    Map<String, String> env =
+        new HashMap<>(TestEnv.agent(dir.resolve("pi-state"), hub.baseUrl(), AGENT));
     env.put("HOME", home.toString());
     env.put(
         "PATH",
-        bin + File.pathSeparator + AgentClis.folderOf("pi") + File.pathSeparator + System.getenv("PATH"));
+        bin
+            + File.pathSeparator
+            + AgentClis.folderOf("pi")
+            + File.pathSeparator
+            + System.getenv("PATH"));
     env.put("PI_CODING_AGENT_DIR", agentDir.toString());
     env.put("PI_SKIP_VERSION_CHECK", "1");
     env.put("PI_OFFLINE", "1");
@@ -248,10 +289,11 @@ class PiExtensionTest {
             "--no-context-files",
             "-e",
             extension().toString());
+    piEnv = env;
     PiRpc started = PiRpc.start(command, env, workspace);
     // session_start draws the status line once kxm mcp is connected
-    started.awaitEvent(
-        e -> "setStatus".equals(e.path("method").asString())
+    started.awaitEvent(e ->
+        "setStatus".equals(e.path("method").asString())
             && e.path("statusText").asString().startsWith("kxm "));
     return started;
   }
@@ -263,7 +305,8 @@ class PiExtensionTest {
         return entry;
       }
     }
-    throw new AssertionError("integrations/pi/index.ts not found above " + Path.of("").toAbsolutePath());
+    throw new AssertionError(
+        "integrations/pi/index.ts not found above " + Path.of("").toAbsolutePath());
   }
 
   private static String quote(String arg) {
@@ -384,9 +427,8 @@ class PiExtensionTest {
     }
 
     JsonNode awaitNotice(Predicate<String> text) {
-      return awaitEvent(
-          e -> "notify".equals(e.path("method").asString())
-              && text.test(e.path("message").asString()));
+      return awaitEvent(e ->
+          "notify".equals(e.path("method").asString()) && text.test(e.path("message").asString()));
     }
 
     List<String> statusLines() {
