@@ -224,9 +224,31 @@ class PiExtensionTest {
     assertThat(seen.has("reply")).isFalse();
   }
 
+  @Test
+  void with_the_admin_token_the_session_starts_without_kxm_tools_and_says_why() throws Exception {
+    pi = startPi(Map.of("KXM_AUTH_TOKEN", TestEnv.ADMIN), "kxm: not connected");
+    provider.enqueue(Turn.text("No kxm tools here."));
+
+    JsonNode shown = pi.awaitNotice(m -> m.contains("no kxm tools"));
+    pi.prompt("Which tools do you have?");
+    pi.awaitEvent(e -> "agent_end".equals(e.path("type").asString()));
+
+    assertThat(shown.path("message").asString()).contains("project_forbidden", "admin token");
+    assertThat(provider.requests().getFirst().offeredToolNames()).isEmpty();
+    JsonNode agents = cli("bob", "peer", "list", "--include-offline", "--json").path("agents");
+    assertThat(agents.findValuesAsString("name")).doesNotContain(AGENT);
+  }
+
   // ---- helpers ----
 
   private PiRpc startPi() throws Exception {
+    return startPi(Map.of(), "kxm ");
+  }
+
+  /**
+   * Pi with the extension, its environment changed by {@code extra}, once the status line shows.
+   */
+  private PiRpc startPi(Map<String, String> extra, String statusPrefix) throws Exception {
     Path home = Files.createDirectories(dir.resolve("pi-home"));
     Path agentDir = Files.createDirectories(dir.resolve("pi-agent"));
     Path bin = Files.createDirectories(dir.resolve("bin"));
@@ -289,12 +311,13 @@ class PiExtensionTest {
             "--no-context-files",
             "-e",
             extension().toString());
+    env.putAll(extra);
     piEnv = env;
     PiRpc started = PiRpc.start(command, env, workspace);
     // session_start draws the status line once kxm mcp is connected
     started.awaitEvent(e ->
         "setStatus".equals(e.path("method").asString())
-            && e.path("statusText").asString().startsWith("kxm "));
+            && e.path("statusText").asString().startsWith(statusPrefix));
     return started;
   }
 
