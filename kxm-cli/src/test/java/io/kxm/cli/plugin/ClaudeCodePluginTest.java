@@ -13,7 +13,6 @@ import io.kxm.testkit.provider.RecordedRequest;
 import io.kxm.testkit.provider.Rule;
 import io.kxm.testkit.provider.ToolResult;
 import io.kxm.testkit.provider.Turn;
-import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,17 +54,8 @@ class ClaudeCodePluginTest {
             Turn.text("A title").withUsage(0, 0)));
     hub = RealHub.start(dir.resolve("hub"));
     Files.createDirectories(workspace());
-    env = TestEnv.of(dir);
-    env.put("PATH", claude.getParent() + File.pathSeparator + "/usr/bin:/bin");
-    env.put("CLAUDE_CONFIG_DIR", dir.resolve("claude-config").toString());
-    env.put("KXM_BIN", PluginFiles.kxmLauncher(dir.resolve("bin")).toString());
-    env.put("ANTHROPIC_BASE_URL", provider.baseUrl().toString());
-    env.put("ANTHROPIC_API_KEY", "sk-ant-test-key");
-    env.put("CLAUDE_CODE_MAX_RETRIES", "0");
-    // Offer MCP tools up front and wait for kxm mcp's JVM before the first model call.
-    env.put("ENABLE_TOOL_SEARCH", "false");
-    env.put("MCP_CONNECTION_NONBLOCKING", "false");
-    env.put("MCP_CONNECT_TIMEOUT_MS", "60000");
+    // Offers MCP tools up front and waits for kxm mcp's JVM before the first model call.
+    env = PluginFiles.claudeEnvironment(dir, claude, provider.baseUrl().toString());
   }
 
   @AfterEach

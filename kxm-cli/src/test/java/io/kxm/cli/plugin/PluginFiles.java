@@ -3,6 +3,8 @@ package io.kxm.cli.plugin;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.cli.support.ChildKxm;
+import io.kxm.cli.support.TestEnv;
+import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -15,7 +17,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /** Where the plugin lives in this repository, and running a real CLI as a child process. */
-final class PluginFiles {
+public final class PluginFiles {
   static final String MARKETPLACE = ".claude-plugin/marketplace.json";
   static final String PLUGIN = "integrations/claude-code";
 
@@ -24,7 +26,7 @@ final class PluginFiles {
   /**
    * The repository root: the first folder at or above the working directory with the marketplace.
    */
-  static Path repositoryRoot() {
+  public static Path repositoryRoot() {
     for (Path dir = Path.of("").toAbsolutePath(); dir != null; dir = dir.getParent()) {
       if (Files.isRegularFile(dir.resolve(MARKETPLACE))) {
         return dir;
@@ -38,7 +40,7 @@ final class PluginFiles {
    * An executable {@code kxm} in {@code folder} that runs the CLI under test (this JVM, the
    * product's classpath), for a child that finds kxm as {@code KXM_BIN} or on its PATH.
    */
-  static Path kxmLauncher(Path folder) {
+  public static Path kxmLauncher(Path folder) {
     List<String> command =
         new java.util.ArrayList<>(List.of(ChildKxm.java(), "-XX:TieredStopAtLevel=1"));
     command.addAll(ChildKxm.arguments());
@@ -55,15 +57,36 @@ final class PluginFiles {
     }
   }
 
+  /**
+   * The environment of a real {@code claude} child: its own config folder under {@code dir}, the
+   * scripted model at {@code providerBaseUrl}, kxm as {@code KXM_BIN}, and MCP tools offered up
+   * front once kxm mcp's JVM is up.
+   */
+  public static Map<String, String> claudeEnvironment(
+      Path dir, Path claude, String providerBaseUrl) {
+    Map<String, String> env = TestEnv.of(dir);
+    env.put("PATH", claude.getParent() + File.pathSeparator + "/usr/bin:/bin");
+    env.put("CLAUDE_CONFIG_DIR", dir.resolve("claude-config").toString());
+    env.put("KXM_BIN", kxmLauncher(dir.resolve("bin")).toString());
+    env.put("ANTHROPIC_BASE_URL", providerBaseUrl);
+    env.put("ANTHROPIC_API_KEY", "sk-ant-test-key");
+    env.put("CLAUDE_CODE_MAX_RETRIES", "0");
+    env.put("ENABLE_TOOL_SEARCH", "false");
+    env.put("MCP_CONNECTION_NONBLOCKING", "false");
+    env.put("MCP_CONNECT_TIMEOUT_MS", "60000");
+    return env;
+  }
+
   private static String quoted(String word) {
     return "'" + word.replace("'", "'\\''") + "'";
   }
 
   /** What a finished child printed. */
-  record Ran(int exit, String out, String err) {}
+  public record Ran(int exit, String out, String err) {}
 
   /** Runs {@code command} in {@code folder} with exactly {@code env}, bounded by {@code limit}. */
-  static Ran run(Path folder, Map<String, String> env, Duration limit, List<String> command) {
+  public static Ran run(
+      Path folder, Map<String, String> env, Duration limit, List<String> command) {
     try {
       Path out = Files.createTempFile("child", ".out");
       Path err = Files.createTempFile("child", ".err");

@@ -64,7 +64,6 @@ class SetupCommandTest {
     JsonNode server = new TomlMapper().readTree(Files.readString(config)).path("mcp_servers");
     assertThat(server.path("kxm").path("command").asString()).isEqualTo(LAUNCHER);
     assertThat(server.path("kxm").path("args").path(0).asString()).isEqualTo("mcp");
-    assertThat(server.path("kxm").path("args").path(1).asString()).isEqualTo("--channel");
     assertThat(server.path("kxm").path("env").path("KXM_PROJECT").asString()).isEqualTo("alpha");
     assertThat(server.path("kxm").path("env").path("KXM_AGENT_NAME").asString())
         .isEqualTo("codex-main");
@@ -240,6 +239,7 @@ class SetupCommandTest {
     assertThat(mcp.at("/mcpServers/kxm/type").asString()).isEqualTo("stdio");
     assertThat(mcp.at("/mcpServers/kxm/command").asString()).isEqualTo(LAUNCHER);
     assertThat(mcp.at("/mcpServers/kxm/args/0").asString()).isEqualTo("mcp");
+    assertThat(mcp.at("/mcpServers/kxm/args/1").asString()).isEqualTo("--channel");
     assertThat(mcp.at("/mcpServers/kxm/env/KXM_PROJECT").asString()).isEqualTo("alpha");
     assertThat(mcp.at("/mcpServers/kxm/env/KXM_AGENT_NAME").asString()).isEqualTo("claude-main");
     assertThat(mcp.at("/mcpServers/kxm/env/KXM_AGENT_PURPOSE").asString())
