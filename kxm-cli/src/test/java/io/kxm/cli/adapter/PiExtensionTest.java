@@ -212,6 +212,20 @@ class PiExtensionTest {
   }
 
   @Test
+  void a_model_call_that_pi_retries_by_itself_still_ends_in_the_reply() throws Exception {
+    pi = startPi();
+    provider.enqueue(HttpFailure.serverError());
+    provider.enqueue(Turn.text("Answered on the second try."));
+
+    String id = send("bob", "please try twice");
+    JsonNode seen = awaitReply("bob", id);
+
+    assertThat(seen.path("reply").asString()).isEqualTo("Answered on the second try.");
+    assertThat(pi.events(e -> "auto_retry_start".equals(e.path("type").asString()))).isNotEmpty();
+    assertThat(provider.requests()).hasSize(2);
+  }
+
+  @Test
   void with_the_admin_token_the_session_starts_without_kxm_tools_and_says_why() throws Exception {
     pi = startPi(Map.of("KXM_AUTH_TOKEN", TestEnv.ADMIN), "kxm: not connected");
     provider.enqueue(Turn.text("No kxm tools here."));

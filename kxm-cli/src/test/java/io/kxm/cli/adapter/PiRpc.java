@@ -76,6 +76,10 @@ final class PiRpc implements AutoCloseable {
                         "KXM_TEST_PI_KEY",
                         "models",
                         List.of(Map.of("id", "test-model")))))));
+    // Pi's own retry of a failed model call, quick, and no extra tries inside the SDK
+    Files.writeString(
+        agentDir.resolve("settings.json"),
+        "{\"retry\": {\"baseDelayMs\": 200, \"provider\": {\"maxRetries\": 0}}}");
     PluginFiles.kxmLauncher(bin);
 
     Map<String, String> env = new HashMap<>(TestEnv.agent(dir.resolve("pi-state"), hubUrl, agent));
