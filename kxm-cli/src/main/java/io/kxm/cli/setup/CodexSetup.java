@@ -3,6 +3,7 @@ package io.kxm.cli.setup;
 import io.kxm.cli.agent.AgentSettings;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.toml.TomlValues;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,20 +53,20 @@ final class CodexSetup {
       forwarded.add(AgentSettings.PROJECT);
     }
     Map<String, String> main = new LinkedHashMap<>();
-    main.put("command", TomlTableEdit.string(launcher.toString()));
-    main.put("args", TomlTableEdit.array(List.of("mcp")));
-    main.put("env_vars", TomlTableEdit.array(forwarded));
+    main.put("command", TomlValues.string(launcher.toString()));
+    main.put("args", TomlValues.array(List.of("mcp")));
+    main.put("env_vars", TomlValues.array(forwarded));
     main.put("startup_timeout_sec", Integer.toString(STARTUP_SECONDS));
     Map<String, String> env = new LinkedHashMap<>();
     if (pinProject) {
-      env.put(AgentSettings.PROJECT, TomlTableEdit.string(setup.project()));
+      env.put(AgentSettings.PROJECT, TomlValues.string(setup.project()));
     }
-    env.put(AgentSettings.AGENT_NAME, TomlTableEdit.string(setup.name()));
+    env.put(AgentSettings.AGENT_NAME, TomlValues.string(setup.name()));
     if (setup.purpose() != null) {
-      env.put(AgentSettings.AGENT_PURPOSE, TomlTableEdit.string(setup.purpose()));
+      env.put(AgentSettings.AGENT_PURPOSE, TomlValues.string(setup.purpose()));
     }
     if (setup.token() != null) {
-      env.put(AgentSettings.TOKEN, TomlTableEdit.string(setup.token()));
+      env.put(AgentSettings.TOKEN, TomlValues.string(setup.token()));
     }
     List<String> root = List.of("mcp_servers", SERVER);
     List<String> envPath = List.of("mcp_servers", SERVER, "env");

@@ -2,6 +2,7 @@ package io.kxm.cli.setup;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.toml.TomlValues;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -32,7 +33,7 @@ final class TomlTableEdit {
     }
 
     String header() {
-      return "[" + String.join(".", path.stream().map(TomlTableEdit::key).toList()) + "]";
+      return "[" + String.join(".", path.stream().map(TomlValues::key).toList()) + "]";
     }
   }
 
@@ -76,7 +77,7 @@ final class TomlTableEdit {
         block.add("");
       }
       block.add(table.header());
-      table.entries().forEach((k, v) -> block.add(key(k) + " = " + v));
+      table.entries().forEach((k, v) -> block.add(TomlValues.key(k) + " = " + v));
       block.addAll(kept.getOrDefault(table.path(), List.of()));
     }
     for (List<String> extra : extraOrder) {
@@ -301,39 +302,6 @@ final class TomlTableEdit {
 
   private static boolean startsWith(List<String> path, List<String> prefix) {
     return path.size() >= prefix.size() && path.subList(0, prefix.size()).equals(prefix);
-  }
-
-  /** A bare key when it can be one, else a basic string. */
-  static String key(String key) {
-    return key.matches("[A-Za-z0-9_-]+") ? key : string(key);
-  }
-
-  /** A TOML basic string: quotes, backslashes and control characters escaped. */
-  static String string(String value) {
-    StringBuilder out = new StringBuilder(value.length() + 2).append('"');
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\t' -> out.append("\\t");
-        case '\r' -> out.append("\\r");
-        default -> {
-          if (c < 0x20 || c == 0x7f) {
-            out.append(String.format("\\u%04X", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
-  }
-
-  /** A TOML array of basic strings, on one line. */
-  static String array(List<String> values) {
-    return "[" + String.join(", ", values.stream().map(TomlTableEdit::string).toList()) + "]";
   }
 
   /**

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.toml.TomlValues;
 import io.kxm.testkit.hostile.Hostile;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -111,10 +112,10 @@ class HostileSetupFilesTest {
 
   private static List<TomlTableEdit.Table> tables() {
     Map<String, String> main = new LinkedHashMap<>();
-    main.put("command", TomlTableEdit.string(LAUNCHER));
-    main.put("args", TomlTableEdit.array(List.of("mcp")));
+    main.put("command", TomlValues.string(LAUNCHER));
+    main.put("args", TomlValues.array(List.of("mcp")));
     Map<String, String> env = new LinkedHashMap<>();
-    env.put("KXM_PROJECT", TomlTableEdit.string("alpha"));
+    env.put("KXM_PROJECT", TomlValues.string("alpha"));
     return List.of(
         new TomlTableEdit.Table(List.of("mcp_servers", "kxm"), main),
         new TomlTableEdit.Table(List.of("mcp_servers", "kxm", "env"), env));

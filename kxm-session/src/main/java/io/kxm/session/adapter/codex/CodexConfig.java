@@ -1,7 +1,7 @@
 package io.kxm.session.adapter.codex;
 
+import io.kxm.core.toml.TomlValues;
 import io.kxm.session.adapter.KxmMcpServer;
-import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 
@@ -27,12 +27,12 @@ final class CodexConfig {
 
   static String render(String baseUrl, Optional<KxmMcpServer> kxm) {
     StringBuilder toml = new StringBuilder();
-    toml.append("model_provider = ").append(string(PROVIDER)).append('\n');
+    toml.append("model_provider = ").append(TomlValues.string(PROVIDER)).append('\n');
     toml.append("approval_policy = \"never\"\n");
     toml.append("\n[model_providers.").append(PROVIDER).append("]\n");
     toml.append("name = \"OpenAI (through KXM)\"\n");
-    toml.append("base_url = ").append(string(baseUrl)).append('\n');
-    toml.append("env_key = ").append(string(KEY_VARIABLE)).append('\n');
+    toml.append("base_url = ").append(TomlValues.string(baseUrl)).append('\n');
+    toml.append("env_key = ").append(TomlValues.string(KEY_VARIABLE)).append('\n');
     toml.append("wire_api = \"responses\"\n");
     kxm.ifPresent(server -> mcpServer(toml, server));
     return toml.toString();
@@ -40,8 +40,8 @@ final class CodexConfig {
 
   private static void mcpServer(StringBuilder toml, KxmMcpServer server) {
     toml.append("\n[mcp_servers.").append(KxmMcpServer.NAME).append("]\n");
-    toml.append("command = ").append(string(server.command())).append('\n');
-    toml.append("args = ").append(array(server.args())).append('\n');
+    toml.append("command = ").append(TomlValues.string(server.command())).append('\n');
+    toml.append("args = ").append(TomlValues.array(server.args())).append('\n');
     toml.append("required = true\n");
     toml.append("default_tools_approval_mode = \"approve\"\n");
     toml.append("startup_timeout_sec = ").append(MCP_STARTUP_SECONDS).append('\n');
@@ -49,38 +49,10 @@ final class CodexConfig {
       toml.append("\n[mcp_servers.").append(KxmMcpServer.NAME).append(".env]\n");
       new TreeMap<>(server.env())
           .forEach((name, value) ->
-              toml.append(string(name)).append(" = ").append(string(value)).append('\n'));
+              toml.append(TomlValues.string(name))
+                  .append(" = ")
+                  .append(TomlValues.string(value))
+                  .append('\n'));
     }
-  }
-
-  private static String array(List<String> values) {
-    StringBuilder out = new StringBuilder("[");
-    for (int i = 0; i < values.size(); i++) {
-      out.append(i == 0 ? "" : ", ").append(string(values.get(i)));
-    }
-    return out.append(']').toString();
-  }
-
-  /** A TOML basic string: quotes, backslashes and control characters escaped. */
-  static String string(String value) {
-    StringBuilder out = new StringBuilder(value.length() + 2).append('"');
-    for (int i = 0; i < value.length(); i++) {
-      char c = value.charAt(i);
-      switch (c) {
-        case '"' -> out.append("\\\"");
-        case '\\' -> out.append("\\\\");
-        case '\n' -> out.append("\\n");
-        case '\t' -> out.append("\\t");
-        case '\r' -> out.append("\\r");
-        default -> {
-          if (c < 0x20 || c == 0x7f) {
-            out.append(String.format("\\u%04X", (int) c));
-          } else {
-            out.append(c);
-          }
-        }
-      }
-    }
-    return out.append('"').toString();
   }
 }

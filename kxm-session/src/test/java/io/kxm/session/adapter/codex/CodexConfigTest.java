@@ -2,6 +2,7 @@ package io.kxm.session.adapter.codex;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.kxm.core.toml.TomlValues;
 import io.kxm.session.adapter.KxmMcpServer;
 import java.util.List;
 import java.util.Map;
@@ -56,6 +57,6 @@ class CodexConfigTest {
 
   @Test
   void control_characters_are_escaped_in_strings() {
-    assertThat(CodexConfig.string("a\nb\tc\u0001")).isEqualTo("\"a\\nb\\tc\\u0001\"");
+    assertThat(TomlValues.string("a\nb\tc\u0001")).isEqualTo("\"a\\nb\\tc\\u0001\"");
   }
 }
