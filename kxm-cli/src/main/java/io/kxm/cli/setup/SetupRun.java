@@ -4,15 +4,14 @@ import io.kxm.cli.CliContext;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.AtomicFiles;
 import io.kxm.core.secret.Redactor;
 import io.kxm.core.secret.SecureFiles;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFileAttributes;
 import java.nio.file.attribute.PosixFilePermission;
@@ -125,19 +124,7 @@ final class SetupRun {
         SecureFiles.writeOwnerOnly(target, bytes);
         return;
       }
-      Path temp = Files.createTempFile(parent, "." + target.getFileName() + ".", ".tmp");
-      try {
-        Files.write(temp, bytes);
-        copyPermissions(target, temp);
-        try {
-          Files.move(
-              temp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(temp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(temp);
-      }
+      AtomicFiles.replace(target, bytes, temporary -> copyPermissions(target, temporary));
     } catch (IOException | SecurityException e) {
       throw new KxmException(
           ErrorCode.SETUP_WRITE_FAILED, "could not write " + target + ": " + e.getMessage());

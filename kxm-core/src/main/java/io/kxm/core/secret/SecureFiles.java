@@ -2,13 +2,12 @@ package io.kxm.core.secret;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.paths.AtomicFiles;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 
 /**
@@ -28,19 +27,7 @@ public final class SecureFiles {
             "refusing to write a secret through the symbolic link " + target,
             "Remove the link and let KXM create a regular file.");
       }
-      Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
-      try {
-        setOwnerOnly(tmp);
-        Files.write(tmp, content);
-        try {
-          Files.move(
-              tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } catch (AtomicMoveNotSupportedException e) {
-          Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-        }
-      } finally {
-        Files.deleteIfExists(tmp);
-      }
+      AtomicFiles.replace(target, content, SecureFiles::setOwnerOnly);
     } catch (IOException e) {
       throw new KxmException(
           ErrorCode.STATE_DIR_UNUSABLE, "cannot write " + target + ": " + e.getMessage(), e);

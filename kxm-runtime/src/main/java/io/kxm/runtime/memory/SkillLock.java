@@ -3,12 +3,12 @@ package io.kxm.runtime.memory;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.AtomicFiles;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -89,10 +89,10 @@ public final class SkillLock {
     Path file = projectRoot.resolve(PATH);
     try {
       Files.createDirectories(file.getParent());
-      Path temp = Files.createTempFile(file.getParent(), ".promoted", ".tmp");
-      Files.writeString(
-          temp, Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(body) + "\n");
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      AtomicFiles.replace(
+          file,
+          (Json.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(body) + "\n")
+              .getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
       throw new KxmException(
           ErrorCode.MEMORY_INVALID, "cannot write " + PATH + ": " + e.getMessage());
