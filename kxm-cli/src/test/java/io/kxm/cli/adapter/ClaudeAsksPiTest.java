@@ -70,11 +70,7 @@ class ClaudeAsksPiTest {
     pi = PiRpc.withExtension(dir.resolve("pi"), hub.baseUrl(), piModel, ANSWERER, Map.of(), "kxm ");
 
     claudeModel = FakeProvider.start();
-    claudeModel.when(
-        new Rule(
-            "title",
-            r -> r.lastMessageText().contains("Write the title"),
-            Turn.text("A title").withUsage(0, 0)));
+    claudeModel.when(PluginFiles.titleRequests());
     // One tool call sends the question and waits for the reply (kxm_fanout to one peer).
     claudeModel.enqueue(
         Turn.toolCall(
@@ -87,27 +83,14 @@ class ClaudeAsksPiTest {
     Map<String, String> env =
         PluginFiles.claudeEnvironment(claudeDir, claude, claudeModel.baseUrl().toString());
     env.put("MCP_TOOL_TIMEOUT", "120000");
-    Path root = PluginFiles.repositoryRoot();
-    PluginFiles.Ran added =
-        claude(workspace, env, claude, "plugin", "marketplace", "add", root.toString());
-    assertThat(added.exit()).as(added.out() + added.err()).isZero();
-    PluginFiles.Ran installed =
-        claude(
-            workspace,
-            env,
-            claude,
-            "plugin",
-            "install",
-            "kxm@kxm",
-            "--config",
-            "hub_url=" + hub.baseUrl(),
-            "--config",
-            "project=alpha",
-            "--config",
-            "agent_name=" + ASKER,
-            "--config",
-            "auth_token=" + TestEnv.ALPHA);
-    assertThat(installed.exit()).as(installed.out() + installed.err()).isZero();
+    PluginFiles.installKxm(
+        claude,
+        workspace,
+        env,
+        "hub_url=" + hub.baseUrl(),
+        "project=alpha",
+        "agent_name=" + ASKER,
+        "auth_token=" + TestEnv.ALPHA);
 
     PluginFiles.Ran turn =
         claude(
@@ -156,10 +139,7 @@ class ClaudeAsksPiTest {
   }
 
   private List<RecordedRequest> claudeRequests() {
-    return claudeModel.requests().stream()
-        .filter(r -> r.path().endsWith("/v1/messages"))
-        .filter(r -> !r.lastMessageText().contains("Write the title"))
-        .toList();
+    return PluginFiles.sessionRequests(claudeModel);
   }
 
   private static PluginFiles.Ran claude(

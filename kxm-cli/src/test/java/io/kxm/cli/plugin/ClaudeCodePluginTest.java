@@ -47,11 +47,7 @@ class ClaudeCodePluginTest {
   void setUp() throws Exception {
     claude = AgentClis.require("claude");
     provider = FakeProvider.start();
-    provider.when(
-        new Rule(
-            "title",
-            r -> r.lastMessageText().contains("Write the title"),
-            Turn.text("A title").withUsage(0, 0)));
+    provider.when(PluginFiles.titleRequests());
     hub = RealHub.start(dir.resolve("hub"));
     Files.createDirectories(workspace());
     // Offers MCP tools up front and waits for kxm mcp's JVM before the first model call.
@@ -71,25 +67,15 @@ class ClaudeCodePluginTest {
   @Test
   void the_installed_plugin_briefs_the_session_and_its_tools_answer_a_peer_through_the_hub()
       throws Exception {
-    Path root = PluginFiles.repositoryRoot();
-    PluginFiles.Ran added = claude("plugin", "marketplace", "add", root.toString());
-    assertThat(added.exit()).as(added.out() + added.err()).isZero();
-    PluginFiles.Ran installed =
-        claude(
-            "plugin",
-            "install",
-            "kxm@kxm",
-            "--config",
-            "hub_url=" + hub.baseUrl(),
-            "--config",
-            "project=alpha",
-            "--config",
-            "agent_name=claude-main",
-            "--config",
-            "agent_purpose=answers questions about the build",
-            "--config",
-            "auth_token=" + TestEnv.ALPHA);
-    assertThat(installed.exit()).as(installed.out() + installed.err()).isZero();
+    PluginFiles.installKxm(
+        claude,
+        workspace(),
+        env,
+        "hub_url=" + hub.baseUrl(),
+        "project=alpha",
+        "agent_name=claude-main",
+        "agent_purpose=answers questions about the build",
+        "auth_token=" + TestEnv.ALPHA);
     assertThat(Files.readString(dir.resolve("claude-config/settings.json")))
         .as("the token is a sensitive setting, kept out of settings.json")
         .doesNotContain(TestEnv.ALPHA)
@@ -170,12 +156,8 @@ class ClaudeCodePluginTest {
     return Json.read(result.out());
   }
 
-  /** The requests that asked the model for an answer, without connectivity checks and titles. */
   private List<RecordedRequest> modelRequests() {
-    return provider.requests().stream()
-        .filter(r -> r.path().endsWith("/v1/messages"))
-        .filter(r -> !r.lastMessageText().contains("Write the title"))
-        .toList();
+    return PluginFiles.sessionRequests(provider);
   }
 
   private Path workspace() {

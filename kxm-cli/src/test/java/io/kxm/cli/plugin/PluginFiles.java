@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.cli.support.ChildKxm;
 import io.kxm.cli.support.TestEnv;
+import io.kxm.testkit.provider.FakeProvider;
+import io.kxm.testkit.provider.RecordedRequest;
+import io.kxm.testkit.provider.Rule;
+import io.kxm.testkit.provider.Turn;
 import java.io.File;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -20,6 +24,7 @@ import java.util.stream.Collectors;
 public final class PluginFiles {
   static final String MARKETPLACE = ".claude-plugin/marketplace.json";
   static final String PLUGIN = "integrations/claude-code";
+  static final Duration CLI_LIMIT = Duration.ofMinutes(4);
 
   private PluginFiles() {}
 
@@ -75,6 +80,50 @@ public final class PluginFiles {
     env.put("MCP_CONNECTION_NONBLOCKING", "false");
     env.put("MCP_CONNECT_TIMEOUT_MS", "60000");
     return env;
+  }
+
+  /**
+   * Claude Code asks the model for a session title beside the session's own requests; this rule
+   * answers those, so scripted turns meet only the session's calls.
+   */
+  public static Rule titleRequests() {
+    return new Rule(
+        "title",
+        r -> r.lastMessageText().contains("Write the title"),
+        Turn.text("A title").withUsage(0, 0));
+  }
+
+  /** The requests that asked the model for the session's answer: no titles, no probes. */
+  public static List<RecordedRequest> sessionRequests(FakeProvider provider) {
+    return provider.requests().stream()
+        .filter(r -> r.path().endsWith("/v1/messages"))
+        .filter(r -> !r.lastMessageText().contains("Write the title"))
+        .toList();
+  }
+
+  /**
+   * Adds the repository as a marketplace and installs {@code kxm@kxm} with the real CLI and the
+   * given {@code key=value} settings, in {@code workspace} with {@code env}; returns the install.
+   */
+  public static Ran installKxm(
+      Path claude, Path workspace, Map<String, String> env, String... settings) {
+    Ran added =
+        run(
+            workspace,
+            env,
+            CLI_LIMIT,
+            List.of(
+                claude.toString(), "plugin", "marketplace", "add", repositoryRoot().toString()));
+    assertThat(added.exit()).as(added.out() + added.err()).isZero();
+    List<String> install =
+        new java.util.ArrayList<>(List.of(claude.toString(), "plugin", "install", "kxm@kxm"));
+    for (String setting : settings) {
+      install.add("--config");
+      install.add(setting);
+    }
+    Ran installed = run(workspace, env, CLI_LIMIT, install);
+    assertThat(installed.exit()).as(installed.out() + installed.err()).isZero();
+    return installed;
   }
 
   private static String quoted(String word) {
