@@ -59,14 +59,14 @@ final class McpPushKillFault implements Fault {
     long pushedAfter = first.await(id, PUSH_WAIT, sentAt);
     String beforeKill = status(hub, asker, id);
     findings.check(
-        pushedAfter >= 0 && "queued".equals(beforeKill),
+        pushedAfter != Pushes.NONE && "queued".equals(beforeKill),
         "first kxm mcp (pid "
             + session1.pid()
             + "): request pushed "
             + first.count(id)
             + " time(s), "
             + millis(pushedAfter)
-            + " after the send; status on the hub "
+            + " from the send; status on the hub "
             + beforeKill
             + " (pushed, not read)");
 
@@ -90,7 +90,7 @@ final class McpPushKillFault implements Fault {
     long pushedAgain = second.await(id, PUSH_WAIT, initializedAt);
     String beforeRead = status(hub, asker, id);
     findings.check(
-        pushedAgain >= 0 && "queued".equals(beforeRead),
+        pushedAgain != Pushes.NONE && "queued".equals(beforeRead),
         "new kxm mcp under the same name (pid "
             + session2.pid()
             + ", initialized "
@@ -98,7 +98,9 @@ final class McpPushKillFault implements Fault {
             + " after its start): request pushed again "
             + second.count(id)
             + " time(s)"
-            + (pushedAgain >= 0 ? ", " + millis(pushedAgain) + " after initialize" : "")
+            + ", "
+            + millis(pushedAgain)
+            + " from the end of the MCP handshake (negative: before it)"
             + ", with content "
             + (CONTENT.equals(second.content(id)) ? "intact" : "'" + second.content(id) + "'")
             + "; status before the session reads it "
@@ -143,11 +145,13 @@ final class McpPushKillFault implements Fault {
   }
 
   private static String millis(long nanos) {
-    return nanos < 0 ? "never" : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
+    return nanos == Pushes.NONE ? "never" : String.format(Locale.ROOT, "%.0f ms", nanos / 1e6);
   }
 
   /** The pushes one session received, by message id. */
   private static final class Pushes {
+    static final long NONE = Long.MIN_VALUE;
+
     private final Map<String, CompletableFuture<Long>> first = new ConcurrentHashMap<>();
     private final Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
     private final Map<String, String> contents = new ConcurrentHashMap<>();
@@ -159,14 +163,14 @@ final class McpPushKillFault implements Fault {
     }
 
     /**
-     * Nanoseconds from {@code since} to the first push of {@code id} (at least 0: it may have come
-     * before), or -1 if none came within {@code timeout}.
+     * Nanoseconds from {@code since} to the first push of {@code id}, negative when it came before,
+     * or {@link #NONE} if none came within {@code timeout}.
      */
     long await(String id, Duration timeout, long since) throws Exception {
       try {
-        return Math.max(0, future(id).get(timeout.toMillis(), TimeUnit.MILLISECONDS) - since);
+        return future(id).get(timeout.toMillis(), TimeUnit.MILLISECONDS) - since;
       } catch (TimeoutException e) {
-        return -1;
+        return NONE;
       }
     }
 
