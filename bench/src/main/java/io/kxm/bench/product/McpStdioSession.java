@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
@@ -158,7 +159,7 @@ public final class McpStdioSession implements AutoCloseable {
     } catch (TimeoutException e) {
       throw new IllegalStateException(
           method + " got no answer from kxm mcp within " + timeout + ": " + child.logTail(), e);
-    } catch (java.util.concurrent.ExecutionException e) {
+    } catch (ExecutionException e) {
       throw new IllegalStateException(
           "kxm mcp ended before it answered " + method + ": " + child.logTail(), e);
     } finally {
