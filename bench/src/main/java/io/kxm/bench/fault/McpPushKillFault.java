@@ -90,7 +90,9 @@ final class McpPushKillFault implements Fault {
     long pushedAgain = second.await(id, PUSH_WAIT, initializedAt);
     String beforeRead = status(hub, asker, id);
     findings.check(
-        pushedAgain != Pushes.NONE && "queued".equals(beforeRead),
+        pushedAgain != Pushes.NONE
+            && CONTENT.equals(second.content(id))
+            && "queued".equals(beforeRead),
         "new kxm mcp under the same name (pid "
             + session2.pid()
             + ", initialized "
