@@ -25,6 +25,7 @@ import io.kxm.bench.product.HubSource;
 import io.kxm.bench.product.IdleHubScenario;
 import io.kxm.bench.product.IdleStreamsScenario;
 import io.kxm.bench.product.LiveDriveScenario;
+import io.kxm.bench.product.McpPushScenario;
 import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
@@ -73,6 +74,7 @@ public final class Registry {
         new BuiltinTurnScenario(),
         new ContextRecallScenario(),
         new SendToSseLatencyScenario(),
+        new McpPushScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),
         new IdleStreamsScenario(),

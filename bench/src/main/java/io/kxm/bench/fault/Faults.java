@@ -17,6 +17,7 @@ final class Faults {
         new SlowSubscriberFault(),
         new BuiltinApprovalKillFault(),
         new ForgedFanoutFault(),
-        new LiveStepKillFault());
+        new LiveStepKillFault(),
+        new McpPushKillFault());
   }
 }

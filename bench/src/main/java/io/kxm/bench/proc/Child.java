@@ -3,7 +3,9 @@ package io.kxm.bench.proc;
 import io.kxm.bench.Log;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -104,6 +106,32 @@ public final class Child implements AutoCloseable {
     Process process = pb.start();
     Log.info("started " + name + " (pid " + process.pid() + ")");
     return new Child(name, process, log, watchesInput);
+  }
+
+  /**
+   * Starts {@code command} with its standard input and output left to the caller (a protocol spoken
+   * over the pipes, such as MCP stdio) and its standard error going to its log. The child is taken
+   * to exit when its input closes.
+   */
+  public static Child piped(String name, List<String> command, Path dir, Map<String, String> env)
+      throws IOException {
+    Path log = dir.resolve(name + ".log");
+    ProcessBuilder pb = new ProcessBuilder(command).directory(dir.toFile());
+    pb.environment().putAll(env);
+    pb.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    Process process = pb.start();
+    Log.info("started " + name + " (pid " + process.pid() + ")");
+    return new Child(name, process, log, true);
+  }
+
+  /** The child's standard input, for a child started with {@link #piped}. */
+  public OutputStream stdin() {
+    return process.getOutputStream();
+  }
+
+  /** The child's standard output, for a child started with {@link #piped}. */
+  public InputStream stdout() {
+    return process.getInputStream();
   }
 
   public long pid() {

@@ -52,6 +52,13 @@ class HubScenariosTest {
   }
 
   @Test
+  void every_send_reaches_the_kxm_mcp_child_as_a_push_notification_on_stdio() throws Exception {
+    double[] figures = once(new McpPushScenario(HubSource.SQLITE, 20));
+    assertThat(figures[0]).isPositive();
+    assertThat(figures[1]).isGreaterThanOrEqualTo(figures[0]);
+  }
+
+  @Test
   void idle_hub_reports_its_memory_after_start_and_after_the_load() throws Exception {
     double[] figures = once(new IdleHubScenario(200, 200));
     assertThat(figures).hasSize(2);
