@@ -17,11 +17,11 @@ import picocli.CommandLine.Option;
     name = "session-start",
     mixinStandardHelpOptions = true,
     description = {
-      "Print what a session should know as it starts: the hub (URL, up or not,",
-      "agents online), this agent's open requests (KXM_AGENT_NAME), up to three",
-      "active runs of this project and the project memory brief. Reads only and",
-      "finishes within about 3 seconds; exits 0 even when the hub is down. Reads",
-      "the same settings as kxm mcp."
+      "Print the brief an agent session starts with.",
+      "The hub (URL, up or not, agents online), this agent's open requests (KXM_AGENT_NAME), up"
+          + " to three active runs of this project and the project memory brief. Reads only and"
+          + " finishes within about 3 seconds; exits 0 even when the hub is down. Reads the same"
+          + " settings as kxm mcp."
     })
 public final class SessionStartCommand implements Callable<Integer> {
   private final CliContext context;

@@ -12,8 +12,9 @@ import picocli.CommandLine.Spec;
     name = "claude",
     mixinStandardHelpOptions = true,
     description = {
-      "Claude Code: the 'kxm' server in .mcp.json (stdio 'kxm mcp'), approved and given the",
-      "SessionStart hook in .claude/settings.local.json."
+      "Configure Claude Code for this project.",
+      "Writes the 'kxm' server (stdio 'kxm mcp --channel') into .mcp.json, and its approval and"
+          + " the SessionStart hook into .claude/settings.local.json."
     })
 public final class SetupClaudeCommand implements Callable<Integer> {
   private final CliContext context;

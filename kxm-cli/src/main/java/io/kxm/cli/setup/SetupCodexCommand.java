@@ -13,8 +13,9 @@ import picocli.CommandLine.Spec;
     name = "codex",
     mixinStandardHelpOptions = true,
     description = {
-      "Codex: [mcp_servers.kxm] in .codex/config.toml (stdio 'kxm mcp') and the SessionStart",
-      "hook in .codex/hooks.json; with --user, the same in ~/.codex (or CODEX_HOME)."
+      "Configure Codex for this project.",
+      "Writes [mcp_servers.kxm] (stdio 'kxm mcp') into .codex/config.toml and the SessionStart"
+          + " hook into .codex/hooks.json; with --user, the same in ~/.codex (or CODEX_HOME)."
     })
 public final class SetupCodexCommand implements Callable<Integer> {
   private final CliContext context;

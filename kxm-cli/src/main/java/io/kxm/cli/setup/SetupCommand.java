@@ -11,8 +11,9 @@ import picocli.CommandLine.Command;
     name = "setup",
     mixinStandardHelpOptions = true,
     description = {
-      "Connect an agent CLI to kxm in this project (the Git top level, else this folder): shows",
-      "the change first, edits only kxm's own entries, and writes no token unless asked to."
+      "Connect an agent CLI to kxm in this project (the Git top level, else this folder).",
+      "Shows the change first, edits only kxm's own entries, and writes no token unless asked"
+          + " to."
     },
     subcommands = {SetupClaudeCommand.class, SetupCodexCommand.class, SetupPiCommand.class})
 public final class SetupCommand extends GroupCommand {}

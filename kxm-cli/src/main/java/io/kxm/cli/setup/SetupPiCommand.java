@@ -13,7 +13,8 @@ import picocli.CommandLine.Spec;
     name = "pi",
     mixinStandardHelpOptions = true,
     description = {
-      "Pi: the kxm extension (integrations/pi/index.ts of this kxm) in .pi/settings.json."
+      "Configure Pi for this project.",
+      "Lists the kxm extension (integrations/pi/index.ts of this kxm) in .pi/settings.json."
     })
 public final class SetupPiCommand implements Callable<Integer> {
   private final CliContext context;
