@@ -151,12 +151,15 @@ final class TomlTableEdit {
       }
       String trimmed = line.strip();
       if (trimmed.startsWith("[")) {
-        if (open != null) {
-          out.add(new Segment(open, start, lastContent + 1));
-          open = null;
-        }
         boolean array = trimmed.startsWith("[[");
         List<String> path = headerPath(trimmed, array);
+        if (open != null) {
+          // Comments between two of kxm's tables stay with the first: the tables are written
+          // together, so lines left between them would move below the second one on every run.
+          boolean nextIsKxms = path != null && !array && startsWith(path, root);
+          out.add(new Segment(open, start, nextIsKxms ? i : lastContent + 1));
+          open = null;
+        }
         current = path == null ? List.of() : path;
         if (path != null && startsWith(path, root)) {
           if (array) {

@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Set;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -51,6 +52,28 @@ class HostileSetupFilesTest {
     // everything kxm does not set is still there, with the same values
     JsonNode old = TomlTableEdit.parse(FILE, before, ErrorCode.SETUP_FILE_INVALID, " ");
     assertThat(withoutKxmsOwn(doc)).isEqualTo(withoutKxmsOwn(old));
+  }
+
+  @Example
+  void a_comment_between_kxms_tables_stays_where_it_is_run_after_run() {
+    String before =
+        """
+        [mcp_servers.kxm]
+        command = "/old/kxm"
+        args = ["mcp"]
+        # a comment
+
+        [mcp_servers.kxm.env]
+        KXM_PROJECT = "beta"
+        """;
+
+    String once = TomlTableEdit.set(FILE, before, tables(), Set.of());
+    String twice = TomlTableEdit.set(FILE, once, tables(), Set.of());
+
+    assertThat(once)
+        .contains("args = [\"mcp\"]\n# a comment\n\n[mcp_servers.kxm.env]")
+        .contains("KXM_PROJECT = \"alpha\"");
+    assertThat(twice).isEqualTo(once);
   }
 
   /** The document less the keys kxm sets, and less the tables that leaves empty. */
