@@ -126,8 +126,8 @@ public final class Sandbox {
    * {@code argv} wrapped as {@link #wrap(List, Path, String)} does, with {@code scratch} folders
    * writable too (an agent CLI's private configuration), {@code folder} read-only unless {@code
    * writes}, and network to {@code endpoints} only: each answers inside on a loopback address and
-   * its own port, relayed to the real host and port. The returned launch must be tied to the
-   * started process ({@link SandboxLaunch#releaseAfter}) or closed when the process never starts.
+   * its own port, relayed to the real host and port. The returned launch starts the process ({@link
+   * SandboxLaunch#start}), or is closed when the process is not started.
    *
    * @throws KxmException {@code sandbox_unavailable} when the sandbox, or the forwarder that the
    *     endpoints need, cannot run here

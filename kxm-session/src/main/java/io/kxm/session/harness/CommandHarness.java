@@ -84,10 +84,8 @@ public final class CommandHarness implements Harness {
     builder.environment().putAll(HarnessEnvironment.forTurn(environment, input));
     Process process;
     try {
-      process = builder.start();
-      launch.releaseAfter(process);
+      process = launch.start(builder);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
-      launch.close();
       // start() throws these for a missing or denied program or a platform without processes:
       // in every case the harness never ran. The arguments may carry anything a session was
       // created with, so only the program is named.

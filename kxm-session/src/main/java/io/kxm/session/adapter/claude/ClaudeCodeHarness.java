@@ -132,9 +132,8 @@ public final class ClaudeCodeHarness implements Harness {
     Path mcpConfig =
         ClaudeMcpConfig.write(KxmMcpServer.fromSupervisor(supervisor, agentName(input)));
     Process process;
-    SandboxLaunch launch = null;
     try {
-      launch =
+      SandboxLaunch launch =
           HarnessSandbox.launch(
               sandbox,
               input,
@@ -147,12 +146,8 @@ public final class ClaudeCodeHarness implements Harness {
       builder.directory(root.toFile());
       builder.environment().clear();
       builder.environment().putAll(env);
-      process = builder.start();
-      launch.releaseAfter(process);
+      process = launch.start(builder);
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
-      if (launch != null) {
-        launch.close();
-      }
       ClaudeMcpConfig.delete(mcpConfig);
       throw new KxmException(
           ErrorCode.HARNESS_START_FAILED,

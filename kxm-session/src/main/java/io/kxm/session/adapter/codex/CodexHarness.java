@@ -112,15 +112,7 @@ public final class CodexHarness implements Harness {
                   input,
                   Set.of(CodexConfig.KEY_VARIABLE, CodexConfig.BASE_URL_VARIABLE),
                   Map.of("CODEX_HOME", home.path().toString())));
-      Process process;
-      try {
-        process = builder.start();
-      } catch (IOException | RuntimeException e) {
-        // whatever kept it from starting, the sandbox launched for it goes too
-        launch.close();
-        throw e;
-      }
-      launch.releaseAfter(process);
+      Process process = launch.start(builder);
       home.removeAfter(process);
       return ProcessTurn.begin(process, input, listener, clock, new CodexJsonProtocol());
     } catch (IOException | SecurityException | UnsupportedOperationException e) {

@@ -119,15 +119,7 @@ public final class PiHarness implements Harness {
                       agentDir.path().toString(),
                       "PI_SKIP_VERSION_CHECK",
                       "1")));
-      Process process;
-      try {
-        process = builder.start();
-      } catch (IOException | RuntimeException e) {
-        // whatever kept it from starting, the sandbox launched for it goes too
-        launch.close();
-        throw e;
-      }
-      launch.releaseAfter(process);
+      Process process = launch.start(builder);
       agentDir.removeAfter(process);
       return ProcessTurn.begin(process, input, listener, clock, new PiJsonProtocol());
     } catch (IOException | SecurityException | UnsupportedOperationException e) {
