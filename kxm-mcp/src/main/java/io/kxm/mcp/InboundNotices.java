@@ -37,10 +37,7 @@ public final class InboundNotices {
                 McpSchema.METHOD_NOTIFICATION_MESSAGE,
                 new McpSchema.LoggingMessageNotification(
                     McpSchema.LoggingLevel.NOTICE, LOGGER, data)))
-        & deliver(
-            notifier.notify(
-                McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED,
-                new McpSchema.ResourcesUpdatedNotification(InboxResource.URI)));
+        & inboxChanged(notifier);
   }
 
   /**
@@ -58,11 +55,15 @@ public final class InboundNotices {
     Map<String, Object> params = new LinkedHashMap<>();
     params.put("content", message.content());
     params.put("meta", meta);
-    return deliver(notifier.notify(CHANNEL_METHOD, params))
-        & deliver(
-            notifier.notify(
-                McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED,
-                new McpSchema.ResourcesUpdatedNotification(InboxResource.URI)));
+    return deliver(notifier.notify(CHANNEL_METHOD, params)) & inboxChanged(notifier);
+  }
+
+  /** {@code resources/updated} for the inbox resource, sent after either kind of push. */
+  private static boolean inboxChanged(Notifier notifier) {
+    return deliver(
+        notifier.notify(
+            McpSchema.METHOD_NOTIFICATION_RESOURCES_UPDATED,
+            new McpSchema.ResourcesUpdatedNotification(InboxResource.URI)));
   }
 
   private static boolean deliver(Mono<Void> sending) {
