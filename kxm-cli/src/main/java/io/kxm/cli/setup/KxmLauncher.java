@@ -2,7 +2,7 @@ package io.kxm.cli.setup;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import java.io.File;
+import io.kxm.core.paths.SearchPath;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -121,21 +121,9 @@ final class KxmLauncher {
     return out;
   }
 
+  /** The {@code kxm} on {@code searchPath}, as an absolute path. */
   static Optional<Path> onPath(String searchPath) {
-    for (String folder : searchPath.split(File.pathSeparator)) {
-      if (folder.isBlank()) {
-        continue;
-      }
-      Path candidate = path(folder);
-      if (candidate == null || !candidate.isAbsolute()) {
-        continue;
-      }
-      Path kxm = candidate.resolve("kxm");
-      if (Files.isRegularFile(kxm) && Files.isExecutable(kxm)) {
-        return Optional.of(kxm.normalize());
-      }
-    }
-    return Optional.empty();
+    return SearchPath.find(searchPath, "kxm").map(kxm -> kxm.toAbsolutePath().normalize());
   }
 
   private static Path path(String text) {

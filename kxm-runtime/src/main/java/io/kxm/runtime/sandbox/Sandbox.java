@@ -2,6 +2,7 @@ package io.kxm.runtime.sandbox;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.paths.SearchPath;
 import io.kxm.core.settings.EnvSettings;
 import io.kxm.runtime.process.OutputCapture;
 import java.io.File;
@@ -331,19 +332,9 @@ public final class Sandbox {
   }
 
   private Path onPath(String program) {
-    String path = EnvSettings.of(env).string("PATH");
-    if (path == null) {
-      return null;
-    }
-    for (String dir : path.split(File.pathSeparator)) {
-      if (!dir.isEmpty()) {
-        Path found = executable(dir + File.separator + program);
-        if (found != null) {
-          return found;
-        }
-      }
-    }
-    return null;
+    return SearchPath.find(EnvSettings.of(env).string("PATH"), program)
+        .map(found -> found.toAbsolutePath().normalize())
+        .orElse(null);
   }
 
   private static Path executable(String candidate) {

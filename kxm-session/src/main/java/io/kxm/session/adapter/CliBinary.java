@@ -2,6 +2,7 @@ package io.kxm.session.adapter;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.paths.SearchPath;
 import java.io.ByteArrayOutputStream;
 import java.io.File;
 import java.io.IOException;
@@ -70,18 +71,10 @@ public record CliBinary(String program, String overrideVariable, String npmPacka
       }
       return named;
     }
-    String searchPath = environment.getOrDefault("PATH", "");
-    for (String folder : searchPath.split(File.pathSeparator)) {
-      if (folder.isBlank()) {
-        continue;
-      }
-      Path dir = pathOrNull(folder);
-      Path candidate = dir == null ? null : dir.resolve(program);
-      if (candidate != null && executable(candidate)) {
-        return candidate;
-      }
-    }
-    throw unavailable("'" + program + "' is not on the PATH and " + overrideVariable + " is unset");
+    return SearchPath.find(environment.getOrDefault("PATH", ""), program)
+        .orElseThrow(() ->
+            unavailable(
+                "'" + program + "' is not on the PATH and " + overrideVariable + " is unset"));
   }
 
   private String probe(Path path, Map<String, String> environment) {

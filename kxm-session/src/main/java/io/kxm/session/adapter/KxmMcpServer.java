@@ -1,10 +1,7 @@
 package io.kxm.session.adapter;
 
+import io.kxm.core.paths.SearchPath;
 import io.kxm.core.secret.Redactor;
-import java.io.File;
-import java.nio.file.Files;
-import java.nio.file.InvalidPathException;
-import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -106,7 +103,8 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
     if (ownJvm.isPresent()) {
       return ownJvm;
     }
-    return onPath(supervisor.getOrDefault("PATH", ""), "kxm").map(kxm -> List.of(kxm, "mcp"));
+    return SearchPath.find(supervisor.getOrDefault("PATH", ""), "kxm")
+        .map(kxm -> List.of(kxm.toString(), "mcp"));
   }
 
   private static Optional<List<String>> ownJvm() {
@@ -133,19 +131,5 @@ public record KxmMcpServer(String command, List<String> args, Map<String, String
     } catch (ClassNotFoundException | LinkageError e) {
       return false;
     }
-  }
-
-  private static Optional<String> onPath(String searchPath, String program) {
-    for (String folder : searchPath.split(File.pathSeparator)) {
-      try {
-        Path candidate = Path.of(folder).resolve(program);
-        if (!folder.isBlank() && Files.isRegularFile(candidate) && Files.isExecutable(candidate)) {
-          return Optional.of(candidate.toString());
-        }
-      } catch (InvalidPathException e) {
-        // a PATH entry this system cannot name holds nothing to run
-      }
-    }
-    return Optional.empty();
   }
 }
