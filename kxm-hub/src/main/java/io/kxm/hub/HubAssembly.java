@@ -23,6 +23,7 @@ import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.Stores;
 import java.time.Clock;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
@@ -40,6 +41,14 @@ public final class HubAssembly {
    * Everything opened here closes after the server stops, or at once when the start fails.
    */
   public static HubServer start(HubConfig config, Map<String, String> env) {
+    return start(config, env, List.of());
+  }
+
+  /**
+   * As {@link #start(HubConfig, Map)}, with {@code extra} features installed beside the hub's own:
+   * parts that live outside this module, such as the CLI's bridge to the runtime supervisor.
+   */
+  public static HubServer start(HubConfig config, Map<String, String> env, List<HubFeature> extra) {
     // One clock for store, features and server: presence and expiry compare their times.
     Clock clock = Clock.systemUTC();
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
@@ -67,7 +76,9 @@ public final class HubAssembly {
           new ContextFeature(store, clock, ContextSettings.fromEnvironment(env));
       mcp = mcpOver(messaging, workflows, context);
       // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
-      return HubServer.builder(config)
+      HubServerBuilder server = HubServer.builder(config);
+      extra.forEach(server::feature);
+      return server
           .clock(clock)
           .readiness(store::checkReady)
           .tokenStore(store)

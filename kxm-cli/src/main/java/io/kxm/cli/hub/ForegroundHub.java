@@ -1,11 +1,13 @@
 package io.kxm.cli.hub;
 
 import io.kxm.cli.CliContext;
+import io.kxm.cli.hub.runtime.RuntimeBridge;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import java.nio.file.Path;
 import java.time.Instant;
+import java.util.List;
 
 /** Runs the hub in this process until SIGTERM or Ctrl-C, holding the project's claim file. */
 final class ForegroundHub {
@@ -20,7 +22,9 @@ final class ForegroundHub {
     if (port != null) {
       config = config.withPort(port);
     }
-    HubServer hub = HubAssembly.start(config, context.env());
+    // The console's runtime pages reach the user's supervisor through this hub.
+    HubServer hub =
+        HubAssembly.start(config, context.env(), List.of(new RuntimeBridge(context.env())));
     hub.installSignalHandlers();
     long pid = ProcessHandle.current().pid();
     Path claimFile = context.projectPaths().hubPidFile();

@@ -283,6 +283,10 @@ public enum ErrorCode {
   // Runtime supervisor: process, token, registry, interactions API
   RUNTIME_UNREACHABLE(
       1, "Start the supervisor with 'kxm runtime start', or check 'kxm runtime status'."),
+  RUNTIME_UNAVAILABLE(
+      503,
+      "No runtime supervisor runs for the hub's user; start it with 'kxm runtime start' on the"
+          + " hub's machine."),
   RUNTIME_ALREADY_RUNNING(
       1, "Use the running supervisor, or stop it first with 'kxm runtime stop'."),
   RUNTIME_NOT_RUNNING(1, "Start it with 'kxm runtime start'; 'kxm run' also starts it on demand."),

@@ -35,12 +35,7 @@ public final class AgentStreamServer {
 
   /** Streams events of {@code agentId} after {@code afterSeq}; returns when the stream ended. */
   public StreamFollower.End serve(Context ctx, String agentId, long afterSeq) throws IOException {
-    ctx.status(200);
-    ctx.contentType("text/event-stream; charset=utf-8");
-    ctx.header("Cache-Control", "no-cache");
-    ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
-    JettySseSink sink = new JettySseSink(ctx.req(), ctx.res());
-    sink.open();
+    JettySseSink sink = JettySseSink.start(ctx);
     Optional<StreamThreads.Entry> entry = active.enter();
     if (entry.isEmpty()) {
       return StreamFollower.End.STOPPED;

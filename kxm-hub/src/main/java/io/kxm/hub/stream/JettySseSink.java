@@ -1,5 +1,6 @@
 package io.kxm.hub.stream;
 
+import io.javalin.http.Context;
 import io.kxm.core.sse.SseWriter;
 import io.kxm.hub.sse.SseSink;
 import jakarta.servlet.http.HttpServletRequest;
@@ -30,6 +31,20 @@ public final class JettySseSink implements SseSink {
             });
   }
 
+  /**
+   * Answers {@code ctx} as an event stream: status, content type and the headers that keep proxies
+   * from buffering, sent at once with a first comment, so the client knows the stream is open.
+   */
+  public static JettySseSink start(Context ctx) throws IOException {
+    ctx.status(200);
+    ctx.contentType("text/event-stream; charset=utf-8");
+    ctx.header("Cache-Control", "no-cache");
+    ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
+    JettySseSink sink = new JettySseSink(ctx.req(), ctx.res());
+    sink.open();
+    return sink;
+  }
+
   /** Sends the status and headers now, so the client knows the stream is open before any event. */
   public void open() throws IOException {
     comment("connected");
@@ -39,6 +54,14 @@ public final class JettySseSink implements SseSink {
   @Override
   public void event(long seq, String json) throws IOException {
     writer.event(seq, null, json);
+  }
+
+  /**
+   * An event with a name of its own, for a stream relayed from another server whose events are
+   * named by type ({@code message.delta}); a negative {@code seq} sends it without an id.
+   */
+  public void named(long seq, String name, String json) throws IOException {
+    writer.event(seq, name, json);
   }
 
   @Override
