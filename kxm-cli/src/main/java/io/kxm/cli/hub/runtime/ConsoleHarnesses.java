@@ -88,7 +88,7 @@ final class ConsoleHarnesses {
             new KxmException(
                 ErrorCode.HARNESS_INVALID,
                 "no admitted harness has the id '" + id + "'",
-                "Pick one GET /v1/runtime/harnesses lists; an operator adds a program with "
+                "Pick one GET /v1/runtime/supervisor/harnesses lists; an operator adds a program with "
                     + VARIABLE
                     + ", a route in .kxm/routes.yaml."));
   }

@@ -21,11 +21,11 @@ import tools.jackson.databind.node.ArrayNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The routes under {@code /v1/runtime/}: the runtime supervisor's runs, sessions, events and
- * interactions, for the console, with the admin credential only (the runtime is the machine user's,
- * not a project's). Each call finds the supervisor afresh and answers {@code runtime_unavailable}
- * (503) when none runs. Workflow runs are those of the hub's project, the folder the hub was
- * started in; sessions are all of the user's.
+ * The routes under {@code /v1/runtime/supervisor/}: the runtime supervisor's runs, sessions, events
+ * and interactions, for the console, with the admin credential only (the runtime is the machine
+ * user's, not a project's). Each call finds the supervisor afresh and answers {@code
+ * runtime_unavailable} (503) when none runs. Workflow runs are those of the hub's project, the
+ * folder the hub was started in; sessions are all of the user's.
  */
 public final class RuntimeBridge implements HubFeature {
   private static final String BY = "console";
@@ -49,18 +49,21 @@ public final class RuntimeBridge implements HubFeature {
     Handlers handlers = new Handlers(supervisor, harnesses, root, hub.drain());
     HubRoutes routes = hub.routes();
     routes
-        .get("/v1/runtime/status", Access.ADMIN, handlers::status)
-        .get("/v1/runtime/runs", Access.ADMIN, handlers::runs)
-        .get("/v1/runtime/runs/{id}", Access.ADMIN, handlers::run)
-        .get("/v1/runtime/runs/{id}/events", Access.ADMIN, handlers::runEvents)
-        .post("/v1/runtime/runs/{id}/interactions/{iid}/resolve", Access.ADMIN, handlers::resolve)
-        .get("/v1/runtime/interactions", Access.ADMIN, handlers::interactions)
-        .get("/v1/runtime/harnesses", Access.ADMIN, handlers::harnesses)
-        .get("/v1/runtime/sessions", Access.ADMIN, handlers::sessions)
-        .post("/v1/runtime/sessions", Access.ADMIN, handlers::createSession)
-        .get("/v1/runtime/sessions/{id}", Access.ADMIN, handlers::session)
-        .get("/v1/runtime/sessions/{id}/events", Access.ADMIN, handlers::sessionEvents)
-        .post("/v1/runtime/sessions/{id}/runs", Access.ADMIN, handlers::prompt);
+        .get("/v1/runtime/supervisor/status", Access.ADMIN, handlers::status)
+        .get("/v1/runtime/supervisor/runs", Access.ADMIN, handlers::runs)
+        .get("/v1/runtime/supervisor/runs/{id}", Access.ADMIN, handlers::run)
+        .get("/v1/runtime/supervisor/runs/{id}/events", Access.ADMIN, handlers::runEvents)
+        .post(
+            "/v1/runtime/supervisor/runs/{id}/interactions/{iid}/resolve",
+            Access.ADMIN,
+            handlers::resolve)
+        .get("/v1/runtime/supervisor/interactions", Access.ADMIN, handlers::interactions)
+        .get("/v1/runtime/supervisor/harnesses", Access.ADMIN, handlers::harnesses)
+        .get("/v1/runtime/supervisor/sessions", Access.ADMIN, handlers::sessions)
+        .post("/v1/runtime/supervisor/sessions", Access.ADMIN, handlers::createSession)
+        .get("/v1/runtime/supervisor/sessions/{id}", Access.ADMIN, handlers::session)
+        .get("/v1/runtime/supervisor/sessions/{id}/events", Access.ADMIN, handlers::sessionEvents)
+        .post("/v1/runtime/supervisor/sessions/{id}/runs", Access.ADMIN, handlers::prompt);
   }
 
   private record Handlers(

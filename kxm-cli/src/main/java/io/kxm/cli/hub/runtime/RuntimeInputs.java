@@ -40,18 +40,20 @@ final class RuntimeInputs {
   private static String checked(String id, Pattern pattern, String rule) {
     if (id == null || !pattern.matcher(id).matches()) {
       throw new KxmException(
-          ErrorCode.INVALID_REQUEST, rule, "Use an id as GET /v1/runtime/runs lists it.");
+          ErrorCode.INVALID_REQUEST,
+          rule,
+          "Use an id as GET /v1/runtime/supervisor/runs lists it.");
     }
     return id;
   }
 
-  /** {@code {"harness": "<id from GET /v1/runtime/harnesses>"}}. */
+  /** {@code {"harness": "<id from GET /v1/runtime/supervisor/harnesses>"}}. */
   record NewSession(String harness) {
     NewSession {
       if (harness == null || !HARNESS_ID.matcher(harness).matches()) {
         throw new KxmException(
             ErrorCode.HARNESS_INVALID,
-            "harness must be the id of an admitted harness, as GET /v1/runtime/harnesses lists");
+            "harness must be the id of an admitted harness, as GET /v1/runtime/supervisor/harnesses lists");
       }
     }
   }
