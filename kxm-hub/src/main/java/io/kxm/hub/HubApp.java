@@ -37,7 +37,8 @@ final class HubApp {
     config.jetty.modifyServer(
         server -> JettySetup.apply(server, settings.shutdownGrace(), parts.drain(), parts.clock()));
 
-    new RequestPipeline(parts.guard(), parts.bearer(), parts.observer(), parts.clock())
+    new RequestPipeline(
+            parts.guard(), parts.bearer(), parts.consoles(), parts.observer(), parts.clock())
         .install(config);
     new ErrorMapper(parts.log(), settings.maxBodyBytes()).install(config);
 

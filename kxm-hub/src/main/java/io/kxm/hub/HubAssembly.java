@@ -3,6 +3,7 @@ package io.kxm.hub;
 import io.kxm.core.Version;
 import io.kxm.core.agent.Agent;
 import io.kxm.hub.agents.AgentProfile;
+import io.kxm.hub.console.ConsoleFeature;
 import io.kxm.hub.context.ContextFeature;
 import io.kxm.hub.context.ContextSettings;
 import io.kxm.hub.fanout.LiveBus;
@@ -89,6 +90,7 @@ public final class HubAssembly {
           .feature(mcp)
           .feature(new SyncFeature(store))
           .feature(context)
+          .feature(new ConsoleFeature(store, messaging::register))
           .closeAfterStop(mcp)
           .closeAfterStop(context)
           .closeAfterStop(messaging)

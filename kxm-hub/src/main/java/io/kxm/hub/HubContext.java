@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.hub.auth.BearerAuth;
 import io.kxm.hub.auth.HubCredentials;
+import io.kxm.hub.console.ConsoleSessions;
 import io.kxm.hub.guard.BrowserGuard;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.HubFilter;
@@ -19,6 +20,7 @@ import java.time.Clock;
  * @param config the frozen settings
  * @param credentials the tokens in force (for agent checks)
  * @param bearer turns an {@code Authorization} header into a principal
+ * @param consoles the web console's signed-in sessions, which the pipeline accepts as credentials
  * @param guard the browser rules, for filters in front of mounted servlets
  * @param observer writes the log line and metric of a finished request
  * @param meters the registry {@code /metrics} exposes
@@ -31,6 +33,7 @@ public record HubContext(
     HubConfig config,
     HubCredentials credentials,
     BearerAuth bearer,
+    ConsoleSessions consoles,
     BrowserGuard guard,
     RequestObserver observer,
     MeterRegistry meters,

@@ -8,6 +8,7 @@ import io.kxm.hub.auth.AdminTokenSource;
 import io.kxm.hub.auth.BearerAuth;
 import io.kxm.hub.auth.BindGuard;
 import io.kxm.hub.auth.HubCredentials;
+import io.kxm.hub.console.ConsoleSessions;
 import io.kxm.hub.guard.BrowserGuard;
 import io.kxm.hub.health.HealthFeature;
 import io.kxm.hub.http.RequestObserver;
@@ -56,6 +57,7 @@ final class HubLauncher {
             config,
             credentials,
             new BearerAuth(credentials),
+            new ConsoleSessions(credentials, b.clock),
             guard,
             log,
             metrics,

@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.hub.auth.BearerAuth;
 import io.kxm.hub.auth.HubCredentials;
+import io.kxm.hub.console.ConsoleSessions;
 import io.kxm.hub.guard.BrowserGuard;
 import io.kxm.hub.http.HubRoutes;
 import io.kxm.hub.http.RequestObserver;
@@ -15,6 +16,7 @@ record HubParts(
     HubConfig config,
     HubCredentials credentials,
     BearerAuth bearer,
+    ConsoleSessions consoles,
     BrowserGuard guard,
     HubLog log,
     HubMetrics metrics,
@@ -28,6 +30,7 @@ record HubParts(
         config,
         credentials,
         bearer,
+        consoles,
         guard,
         observer,
         metrics.registry(),

@@ -24,6 +24,10 @@ public enum ErrorCode {
   AGENT_KEY_INVALID(
       401, "Register again to get a fresh agent key; keys rotate on every reconnect."),
   HOST_NOT_ALLOWED(421, "Call the hub by the address it is bound to (127.0.0.1 or localhost)."),
+  CSRF_INVALID(
+      403,
+      "The console request lacked its X-KXM-CSRF header or carried a stale one; reload the console"
+          + " at /console, or sign in again."),
   ORIGIN_NOT_ALLOWED(
       403, "Add the origin to KXM_ALLOWED_ORIGINS if this browser client is trusted."),
   PROJECT_TOKEN_EXISTS(

@@ -9,6 +9,8 @@ import io.kxm.hub.auth.AgentIdentity;
 import io.kxm.hub.auth.HubCredentials;
 import io.kxm.hub.auth.Principal;
 import io.kxm.hub.auth.ProjectNames;
+import io.kxm.hub.console.ConsoleSession;
+import io.kxm.hub.console.HumanAgent;
 import io.kxm.hub.http.HubRequest;
 import io.kxm.store.Store;
 import java.util.Optional;
@@ -33,7 +35,7 @@ public final class AgentGuard {
   public Agent require(Context ctx) {
     Principal principal = HubRequest.requirePrincipal(ctx);
     String agentId = ctx.pathParam(AGENT_ID);
-    String key = ctx.header(AgentAuth.HEADER);
+    String key = keyOf(ctx, agentId);
     Optional<Agent> proven =
         key == null
             ? Optional.empty()
@@ -46,6 +48,22 @@ public final class AgentGuard {
             credentials)
         .require(principal, key);
     return proven.orElseThrow();
+  }
+
+  /**
+   * The {@code X-KXM-Agent-Key} header; without one, a console session acts for its operator's
+   * human agent, whose key never leaves the hub.
+   */
+  private static String keyOf(Context ctx, String agentId) {
+    String header = ctx.header(AgentAuth.HEADER);
+    if (header != null) {
+      return header;
+    }
+    return HubRequest.console(ctx)
+        .flatMap(ConsoleSession::human)
+        .filter(human -> human.agentId().equals(agentId))
+        .map(HumanAgent::key)
+        .orElse(null);
   }
 
   /**

@@ -4,6 +4,7 @@ import io.javalin.http.Context;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.hub.auth.Principal;
+import io.kxm.hub.console.ConsoleSession;
 import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
@@ -16,6 +17,7 @@ public final class HubRequest {
   public static final String REQUEST_ID_HEADER = "X-Request-Id";
   public static final String ID = "kxm.requestId";
   public static final String PRINCIPAL = "kxm.principal";
+  public static final String CONSOLE = "kxm.consoleSession";
   static final String JSON_BODY = "kxm.jsonBody";
   static final String STARTED_NANOS = "kxm.startedNanos";
 
@@ -35,6 +37,11 @@ public final class HubRequest {
     return principal(ctx)
         .orElseThrow(
             () -> new KxmException(ErrorCode.AUTH_REQUIRED, "this route needs a bearer token"));
+  }
+
+  /** The console session the request was authenticated by, when it came with the cookie. */
+  public static Optional<ConsoleSession> console(Context ctx) {
+    return Optional.ofNullable(ctx.attribute(CONSOLE));
   }
 
   /** The request body parsed as JSON, or empty when the request had none. */

@@ -1,0 +1,50 @@
+// The one operations stream of the console: a single EventSource on /v1/ops/events (the cookie is
+// its credential), fanned out to the pages that subscribe. Events are metadata only.
+export class OpsStream {
+  constructor(project) {
+    this.listeners = new Set();
+    this.statusListeners = new Set();
+    this.state = 'connecting';
+    this.lastSeq = 0;
+    const url = project ? `/v1/ops/events?project=${encodeURIComponent(project)}` : '/v1/ops/events';
+    this.source = new EventSource(url, { withCredentials: true });
+    this.source.addEventListener('open', () => this.setState('live'));
+    this.source.addEventListener('error', () => {
+      this.setState(this.source.readyState === EventSource.CLOSED ? 'offline' : 'reconnecting');
+    });
+    this.source.addEventListener('ops', (message) => {
+      let event;
+      try {
+        event = JSON.parse(message.data);
+      } catch {
+        return;
+      }
+      if (typeof event.seq === 'number') this.lastSeq = Math.max(this.lastSeq, event.seq);
+      for (const listener of this.listeners) {
+        try { listener(event); } catch (e) { console.error('ops listener failed', e); }
+      }
+    });
+  }
+
+  /** Calls listener(event) for every ops event; returns the function that unsubscribes. */
+  subscribe(listener) {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Calls listener(state) now and whenever the stream goes live, reconnects or goes offline. */
+  onStatus(listener) {
+    this.statusListeners.add(listener);
+    listener(this.state);
+    return () => this.statusListeners.delete(listener);
+  }
+
+  get live() {
+    return this.state === 'live';
+  }
+
+  setState(state) {
+    this.state = state;
+    for (const listener of this.statusListeners) listener(state);
+  }
+}

@@ -1,0 +1,5 @@
+// The console's pages, in menu order. Adding a page is one line: its id is the hash route
+// (#/<id>) and its module exports mount(root, ctx), optionally returning a cleanup function.
+export default [
+  { id: 'agents', title: 'Agents', module: './agents.js' },
+];
