@@ -18,6 +18,7 @@ import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
 import io.kxm.cli.session.SessionCommand;
 import io.kxm.cli.setup.SetupCommand;
+import io.kxm.cli.studio.StudioCommand;
 import io.kxm.cli.trust.TrustCommand;
 import java.util.List;
 import java.util.Optional;
@@ -44,6 +45,7 @@ final class CommandGroups {
           RunCommand.class,
           RunsCommand.class,
           TrustCommand.class,
+          StudioCommand.class,
           SetupCommand.class,
           ContextCommand.class,
           KnowledgeCommand.class,

@@ -239,6 +239,10 @@ public enum ErrorCode {
   RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
   RUN_WORKFLOW_NOT_FOUND(
       404, "List the workflows under .kxm/workflows/ and name one of their IDs."),
+  STUDIO_WORKFLOW_NOT_FOUND(
+      1,
+      "Name one of the workflows the message lists; 'kxm studio layout --help' says where they"
+          + " are read from."),
   RUN_PROMPT_INVALID(400, "Send a prompt within the size named in the message."),
   PROMPT_FILE_UNREADABLE(
       1,
