@@ -58,7 +58,9 @@ export async function mount(root, ctx) {
   try {
     const query = ctx.session.project ? `?project=${encodeURIComponent(ctx.session.project)}` : '';
     const snapshot = await ctx.api('GET', `/v1/ops/snapshot${query}`);
-    (snapshot.messages || []).forEach((m) => accept({ kind: m.kind || `message.${m.status || 'sent'}`, ...m }));
+    // Oldest first, so the newest ends on top.
+    (snapshot.messages || []).slice().sort((a, b) => (a.seq || 0) - (b.seq || 0))
+      .forEach((m) => accept({ ...m, kind: m.lastKind || m.kind || 'message.sent', at: m.updatedAt || m.at }));
   } catch (e) {
     // Without the snapshot the list starts empty and fills from the stream.
   }

@@ -25,7 +25,7 @@ export async function mount(root, ctx) {
       const all = await runs();
       list.replaceChildren(all.length ? el('ul', { class: 'runs' }, ...all.map((run) => el('li', {},
         el('button', { type: 'button', class: 'secondary', dataset: { run: run.id || run.runId }, onclick: () => show(run) },
-          `${run.workflowId || ''} ${run.id || run.runId} · ${run.status || ''}${run.currentStage ? ` · at ${run.currentStage}` : ''}`)))) : el('p', {}, 'No workflow runs yet.'));
+          `${run.workflowId || ''} ${run.id || run.runId} · ${run.status || ''}${(run.currentStage || run.stage) ? ` · at ${run.currentStage || run.stage}` : ''}${run.coordinator ? ` · ${run.coordinator}` : ''}`)))) : el('p', {}, 'No workflow runs yet.'));
       error.textContent = '';
     } catch (e) {
       ctx.showError(error, e);
@@ -34,7 +34,7 @@ export async function mount(root, ctx) {
 
   async function show(summary) {
     const id = summary.id || summary.runId;
-    let run = summary;
+    let run = { ...summary, currentStage: summary.currentStage || summary.stage };
     let journal = null;
     if (human) {
       try {
