@@ -30,7 +30,8 @@ class OpsRetentionTest {
       try (SseStream stream = hub.events(TestHubs.ADMIN, "")) {
         hub.agent("ann");
         hub.agent("cat");
-        ann = until(stream, kindOf("agent.registered", "name", "ann")).getLast().path("seq").asLong();
+        ann =
+            until(stream, kindOf("agent.registered", "name", "ann")).getLast().path("seq").asLong();
         until(stream, kindOf("agent.registered", "name", "cat"));
       }
       clock.tick(Duration.ofSeconds(11));
