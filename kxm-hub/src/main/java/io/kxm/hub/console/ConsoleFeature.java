@@ -76,8 +76,15 @@ public final class ConsoleFeature implements HubFeature {
           ErrorCode.PROJECT_FORBIDDEN,
           "this token belongs to project '" + p.name() + "', not '" + project + "'");
     }
-    HumanAgent human = project == null ? null : human(hub, principal, project, request.operator());
-    ConsoleSessions.Opened opened = sessions.open(request.token(), request.operator(), human);
+    // The admin token registers agents only in projects without a token of their own; there the
+    // admin works without a human inbox.
+    boolean mayHaveHuman =
+        project != null
+            && !(principal instanceof Principal.Admin
+                && hub.credentials().hasProjectToken(project));
+    HumanAgent human = mayHaveHuman ? human(hub, principal, project, request.operator()) : null;
+    ConsoleSessions.Opened opened =
+        sessions.open(request.token(), request.operator(), project, human);
     String cookie =
         ConsoleSessions.COOKIE
             + "="
@@ -121,7 +128,7 @@ public final class ConsoleFeature implements HubFeature {
     body.put("operator", session.operator());
     body.put("role", principal.kind());
     Optional<HumanAgent> human = session.human();
-    body.put("project", human.map(HumanAgent::project).orElse(principal.project().orElse(null)));
+    body.put("project", session.project().orElse(null));
     body.put("csrf", session.csrf());
     body.put(
         "human",

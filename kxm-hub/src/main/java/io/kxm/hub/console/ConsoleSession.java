@@ -13,13 +13,16 @@ public final class ConsoleSession {
   private final String token;
   private final String operator;
   private final String csrf;
+  private final String project;
   private final HumanAgent human;
   private volatile Instant lastUsed;
 
-  ConsoleSession(String token, String operator, String csrf, HumanAgent human, Instant now) {
+  ConsoleSession(
+      String token, String operator, String csrf, String project, HumanAgent human, Instant now) {
     this.token = Objects.requireNonNull(token, "token");
     this.operator = Objects.requireNonNull(operator, "operator");
     this.csrf = Objects.requireNonNull(csrf, "csrf");
+    this.project = project;
     this.human = human;
     this.lastUsed = now;
   }
@@ -36,6 +39,11 @@ public final class ConsoleSession {
   /** The per-session value unsafe requests must echo in {@code X-KXM-CSRF}. */
   public String csrf() {
     return csrf;
+  }
+
+  /** The project the operator works in; empty for an admin session over every project. */
+  public Optional<String> project() {
+    return Optional.ofNullable(project);
   }
 
   /** The operator's human agent, when the session is bound to a project. */
@@ -57,6 +65,12 @@ public final class ConsoleSession {
   /** Never prints the token or the CSRF value. */
   @Override
   public String toString() {
-    return "ConsoleSession[operator=" + operator + ", human=" + human + "]";
+    return "ConsoleSession[operator="
+        + operator
+        + ", project="
+        + project
+        + ", human="
+        + human
+        + "]";
   }
 }

@@ -49,9 +49,10 @@ public final class ConsoleSessions {
   /**
    * Opens a session for a token the caller has already checked.
    *
+   * @param project the project the session works in, or null for an admin over every project
    * @param human the operator's human agent, or null
    */
-  public synchronized Opened open(String token, String operator, HumanAgent human) {
+  public synchronized Opened open(String token, String operator, String project, HumanAgent human) {
     Instant now = clock.instant();
     dropExpired(now);
     while (byHash.size() >= MAX_SESSIONS) {
@@ -61,7 +62,7 @@ public final class ConsoleSessions {
     }
     String id = Tokens.generate("kxc_");
     ConsoleSession session =
-        new ConsoleSession(token, operator, Tokens.generate("csrf_"), human, now);
+        new ConsoleSession(token, operator, Tokens.generate("csrf_"), project, human, now);
     byHash.put(Tokens.sha256Hex(id), session);
     return new Opened(id, session);
   }

@@ -11,6 +11,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.hub.agents.AgentGuard;
 import io.kxm.hub.auth.Principal;
+import io.kxm.hub.console.ConsoleSession;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.HubRequest;
 import io.kxm.hub.http.HubRoutes;
@@ -107,13 +108,30 @@ final class ContextRoutes {
   private void promote(Context ctx) {
     requireAdmin(ctx, "promote");
     ContextRequests.Decision decision = ContextRequests.Decision.read(body(ctx), "promotedBy");
-    ctx.json(changes.promote(ctx.pathParam("proposalId"), decision.operator()));
+    ctx.json(changes.promote(ctx.pathParam("proposalId"), operator(ctx, decision, "promotedBy")));
   }
 
   private void reject(Context ctx) {
     requireAdmin(ctx, "reject");
     ContextRequests.Decision decision = ContextRequests.Decision.read(body(ctx), "rejectedBy");
-    ctx.json(changes.reject(ctx.pathParam("proposalId"), decision.operator()));
+    ctx.json(changes.reject(ctx.pathParam("proposalId"), operator(ctx, decision, "rejectedBy")));
+  }
+
+  /**
+   * Who decides: the name the body gives, which a console session must give as its signed-in
+   * operator, so a page cannot decide in someone else's name.
+   */
+  private static String operator(Context ctx, ContextRequests.Decision decision, String field) {
+    String named = decision.operator();
+    HubRequest.console(ctx)
+        .map(ConsoleSession::operator)
+        .filter(operator -> !operator.equalsIgnoreCase(named))
+        .ifPresent(operator -> {
+          throw new KxmException(
+              ErrorCode.INVALID_REQUEST,
+              field + " must be the signed-in operator '" + operator + "', got '" + named + "'");
+        });
+    return named;
   }
 
   private static void requireAdmin(Context ctx, String verb) {

@@ -17,8 +17,16 @@ import org.eclipse.jetty.io.EndPoint;
  */
 public final class JettySseSink implements SseSink {
   private final SseWriter writer;
+  private final String eventName;
 
   public JettySseSink(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    this(request, response, null);
+  }
+
+  /** With {@code eventName} on every event frame ({@code null}: none, the default message). */
+  public JettySseSink(HttpServletRequest request, HttpServletResponse response, String eventName)
+      throws IOException {
+    this.eventName = eventName;
     EndPoint endPoint = endPointOf(request);
     this.writer =
         new SseWriter(
@@ -36,11 +44,16 @@ public final class JettySseSink implements SseSink {
    * from buffering, sent at once with a first comment, so the client knows the stream is open.
    */
   public static JettySseSink start(Context ctx) throws IOException {
+    return start(ctx, null);
+  }
+
+  /** The same, with {@code eventName} on every event frame ({@code null}: none). */
+  public static JettySseSink start(Context ctx, String eventName) throws IOException {
     ctx.status(200);
     ctx.contentType("text/event-stream; charset=utf-8");
     ctx.header("Cache-Control", "no-cache");
     ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
-    JettySseSink sink = new JettySseSink(ctx.req(), ctx.res());
+    JettySseSink sink = new JettySseSink(ctx.req(), ctx.res(), eventName);
     sink.open();
     return sink;
   }
@@ -53,7 +66,7 @@ public final class JettySseSink implements SseSink {
 
   @Override
   public void event(long seq, String json) throws IOException {
-    writer.event(seq, null, json);
+    writer.event(seq, eventName, json);
   }
 
   /**
