@@ -93,7 +93,7 @@ public final class HubAssembly {
           .feature(messaging)
           .feature(workflows)
           .feature(mcp)
-          .feature(new SyncFeature(store))
+          .feature(new SyncFeature(store, bus))
           .feature(context)
           .feature(ops)
           .closeAfterStop(mcp)

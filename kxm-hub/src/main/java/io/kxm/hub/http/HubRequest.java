@@ -17,6 +17,7 @@ public final class HubRequest {
   public static final String ID = "kxm.requestId";
   public static final String PRINCIPAL = "kxm.principal";
   static final String JSON_BODY = "kxm.jsonBody";
+  static final String ERROR_CODE = "kxm.errorCode";
   static final String STARTED_NANOS = "kxm.startedNanos";
 
   private HubRequest() {}

@@ -3,6 +3,7 @@ package io.kxm.hub.http;
 import io.javalin.config.JavalinConfig;
 import io.javalin.http.Context;
 import io.javalin.router.Endpoint;
+import io.kxm.core.error.ErrorCode;
 import io.kxm.core.json.InputJson;
 import io.kxm.hub.auth.BearerAuth;
 import io.kxm.hub.auth.Principal;
@@ -74,6 +75,11 @@ public final class RequestPipeline {
     String principal = HubRequest.principal(ctx).map(Principal::kind).orElse("none");
     observer.finished(
         HubRequest.id(ctx), ctx.method().name(), route(ctx), ctx.statusCode(), nanos, principal);
+    ErrorCode code = ctx.attribute(HubRequest.ERROR_CODE);
+    if (code != null) {
+      observer.refused(
+          ctx.method().name(), route(ctx), code, HubRequest.principal(ctx).orElse(null));
+    }
   }
 
   private static RoutePolicy policy(Context ctx) {

@@ -30,18 +30,21 @@ class OpsRetentionTest {
       try (SseStream stream = hub.events(TestHubs.ADMIN, "")) {
         hub.agent("ann");
         hub.agent("cat");
-        ann = until(stream, kindOf("agent.registered", "name", "ann")).getLast().path("seq").asLong();
+        ann =
+            until(stream, kindOf("agent.registered", "name", "ann")).getLast().path("seq").asLong();
         until(stream, kindOf("agent.registered", "name", "cat"));
       }
       clock.tick(Duration.ofSeconds(11));
       hub.agent("bob");
 
       await()
-          .atMost(Duration.ofSeconds(10))
+          .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> {
             try (SseStream stream = hub.events(TestHubs.ADMIN, "?after=" + ann)) {
               SseStream.Frame first = stream.next(Duration.ofSeconds(5));
-              assertThat(first.event()).isEqualTo("cursor_expired");
+              assertThat(first.event())
+                  .as("after %s: %s", ann, stream.lines())
+                  .isEqualTo("cursor_expired");
             }
           });
       try (SseStream stream = hub.events(TestHubs.ADMIN, "?after=" + ann)) {

@@ -19,8 +19,8 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The operations stream and snapshot carry metadata only: while agents trade requests and replies
- * full of secret-looking text, nothing of those bodies, nor any agent key or token, appears in
- * what an admin or project reader gets, and the ids and sizes do.
+ * full of secret-looking text, nothing of those bodies, nor any agent key or token, appears in what
+ * an admin or project reader gets, and the ids and sizes do.
  */
 class OpsStreamSecrecyTest {
   @TempDir Path dir;
