@@ -1,6 +1,7 @@
 package io.kxm.bench;
 
 import io.kxm.bench.baseline.BareCommandTurns;
+import io.kxm.bench.baseline.BareConsolePage;
 import io.kxm.bench.baseline.BareHttpLatency;
 import io.kxm.bench.baseline.BareModelStream;
 import io.kxm.bench.baseline.BarePost;
@@ -18,6 +19,7 @@ import io.kxm.bench.baseline.SqliteFtsQuery;
 import io.kxm.bench.baseline.SqliteRangeRead;
 import io.kxm.bench.product.BuiltinTurnScenario;
 import io.kxm.bench.product.CliStartScenario;
+import io.kxm.bench.product.ConsoleScenario;
 import io.kxm.bench.product.ContextRecallScenario;
 import io.kxm.bench.product.DurableSendScenario;
 import io.kxm.bench.product.FanOutScenario;
@@ -60,6 +62,7 @@ public final class Registry {
         new Entry("bare-model-stream", BareModelStream::new),
         new Entry("bare-command-turns", BareCommandTurns::new),
         new Entry("sqlite-fts-query", SqliteFtsQuery::new),
+        new Entry("bare-console-page", BareConsolePage::new),
         new Entry("java-version", JavaVersion::new));
   }
 
@@ -80,6 +83,7 @@ public final class Registry {
         new RoundTripScenario(),
         new FanOutScenario(),
         new IdleStreamsScenario(),
+        new ConsoleScenario(),
         new ReplayScenario(),
         new IdleHubScenario(),
         new CliStartScenario());

@@ -53,11 +53,16 @@ public final class HubAssembly {
    */
   public static HubServer start(HubConfig config, Map<String, String> env, List<HubFeature> extra) {
     // One clock for store, features and server: presence and expiry compare their times.
-    return start(config, env, Clock.systemUTC());
+    return start(config, env, Clock.systemUTC(), extra);
   }
 
   /** {@link #start(HubConfig, Map)} on {@code clock}, for tests that move time. */
   public static HubServer start(HubConfig config, Map<String, String> env, Clock clock) {
+    return start(config, env, clock, List.of());
+  }
+
+  private static HubServer start(
+      HubConfig config, Map<String, String> env, Clock clock, List<HubFeature> extra) {
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
     LiveBus bus = null;
     WorkflowFeature workflows = null;

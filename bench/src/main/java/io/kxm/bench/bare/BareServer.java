@@ -11,9 +11,10 @@ import org.eclipse.jetty.util.thread.QueuedThreadPool;
 /**
  * The bare Jetty server of the baselines, run as a child process so its memory can be read: a POST
  * endpoint that answers without doing anything, a ping, an SSE endpoint that holds connections and
- * broadcasts on request, and a model that streams one fixed Anthropic Messages answer. Same Jetty
- * as the hub, servlets on virtual threads as the hub runs them. Prints {@code READY <port>} when it
- * listens; exits when its standard input closes, so a killed parent leaves no server behind.
+ * broadcasts on request, a model that streams one fixed Anthropic Messages answer, and the bare
+ * page of the console baseline. Same Jetty as the hub, servlets on virtual threads as the hub runs
+ * them. Prints {@code READY <port>} when it listens; exits when its standard input closes, so a
+ * killed parent leaves no server behind.
  */
 public final class BareServer {
   private BareServer() {}
@@ -39,6 +40,7 @@ public final class BareServer {
     context.addServlet(new ServletHolder(sse.broadcaster()), "/broadcast");
     context.addServlet(new ServletHolder(sse.stats()), "/stats");
     context.addServlet(new ServletHolder(new ModelStreamServlet()), "/v1/messages");
+    context.addServlet(new ServletHolder(new PageServlet()), "/page/*");
     server.setHandler(context);
     server.start();
 

@@ -31,11 +31,13 @@ final class SseServlet extends HttpServlet {
     resp.setCharacterEncoding("UTF-8");
     resp.setHeader("Cache-Control", "no-cache");
     ServletOutputStream out = resp.getOutputStream();
-    out.write(OPENING);
-    out.flush();
+    // Subscribed before the client hears the stream is open, so a broadcast it asks for once
+    // open reaches it.
     LinkedBlockingQueue<byte[]> queue = new LinkedBlockingQueue<>();
     subscribers.add(queue);
     try {
+      out.write(OPENING);
+      out.flush();
       while (true) {
         byte[] event = queue.poll(15, TimeUnit.SECONDS);
         if (event == null) {

@@ -57,11 +57,34 @@ function renderNav(current) {
   }));
 }
 
-function main(session) {
+/** The seq of ?after=N in the console's URL, or null. */
+function replayFrom() {
+  const asked = new URLSearchParams(location.search).get('after');
+  return asked && /^[0-9]{1,18}$/.test(asked) ? asked : null;
+}
+
+/**
+ * Where the operations stream starts: after ?after=N of the console's URL when given (to look back
+ * from a known point), else at the end of the log as the snapshot names it, so opening the console
+ * never replays the whole retained history.
+ */
+async function streamStart(api, project) {
+  const asked = replayFrom();
+  if (asked) return asked;
+  const query = project ? `?project=${encodeURIComponent(project)}` : '';
+  const snapshot = await api('GET', `/v1/ops/snapshot${query}`).catch(() => null);
+  return snapshot && Number.isInteger(snapshot.seq) ? String(snapshot.seq) : null;
+}
+
+async function main(session) {
+  const api = makeApi(session);
+  const project = session.role === 'admin' && session.project ? session.project : null;
   const ctx = {
     session,
-    api: makeApi(session),
-    ops: new OpsStream(session.role === 'admin' && session.project ? session.project : null),
+    api,
+    ops: new OpsStream(project, await streamStart(api, project)),
+    /** The seq the stream replays from when the URL asked (?after=N); pages then skip snapshots. */
+    replayFrom: replayFrom(),
     /** Shows an error of the hub in an element: code, message and hint. */
     showError(element, error) {
       element.textContent = error instanceof HubError

@@ -1,12 +1,17 @@
 // The one operations stream of the console: a single EventSource on /v1/ops/events (the cookie is
 // its credential), fanned out to the pages that subscribe. Events are metadata only.
 export class OpsStream {
-  constructor(project) {
+  /** project: the admin's chosen project, or null; after: the seq to follow from, or null. */
+  constructor(project, after) {
     this.listeners = new Set();
     this.statusListeners = new Set();
     this.state = 'connecting';
     this.lastSeq = 0;
-    const url = project ? `/v1/ops/events?project=${encodeURIComponent(project)}` : '/v1/ops/events';
+    const query = new URLSearchParams();
+    if (project) query.set('project', project);
+    if (after) query.set('after', after);
+    const url = query.size ? `/v1/ops/events?${query}` : '/v1/ops/events';
+    // After a drop, EventSource resumes by itself with Last-Event-ID, which the hub prefers.
     this.source = new EventSource(url, { withCredentials: true });
     this.source.addEventListener('open', () => this.setState('live'));
     this.source.addEventListener('error', () => {

@@ -31,6 +31,7 @@ export async function mount(root, ctx) {
       while (body.childElementCount > MAX_ROWS) body.lastElementChild.remove();
     }
     if (!paused.checked) queued = [];
+    counts.dataset.seen = String(seen.total);
     counts.textContent = `${seen.total} message events seen · ${[...byKind].map(([k, n]) => `${k.replace('message.', '')} ${n}`).join(' · ')}`;
   }
 
@@ -55,16 +56,26 @@ export async function mount(root, ctx) {
     if (!frame) frame = requestAnimationFrame(render);
   }
 
-  try {
-    const query = ctx.session.project ? `?project=${encodeURIComponent(ctx.session.project)}` : '';
-    const snapshot = await ctx.api('GET', `/v1/ops/snapshot${query}`);
-    // Oldest first, so the newest ends on top.
-    (snapshot.messages || []).slice().sort((a, b) => (a.seq || 0) - (b.seq || 0))
-      .forEach((m) => accept({ ...m, kind: m.lastKind || m.kind || 'message.sent', at: m.updatedAt || m.at }));
-  } catch (e) {
-    // Without the snapshot the list starts empty and fills from the stream.
+  // Subscribed before the snapshot is read, so nothing that happens meanwhile is missed; what
+  // came meanwhile and is already in the snapshot (seq at or below its seq) is not counted twice.
+  const early = [];
+  let ready = false;
+  const unsubscribe = ctx.ops.subscribe((event) => (ready ? accept(event) : early.push(event)));
+  let after = 0;
+  if (!ctx.replayFrom) {
+    try {
+      const query = ctx.session.project ? `?project=${encodeURIComponent(ctx.session.project)}` : '';
+      const snapshot = await ctx.api('GET', `/v1/ops/snapshot${query}`);
+      after = snapshot.seq || 0;
+      // Oldest first, so the newest ends on top.
+      (snapshot.messages || []).slice().sort((a, b) => (a.seq || 0) - (b.seq || 0))
+        .forEach((m) => accept({ ...m, kind: m.lastKind || m.kind || 'message.sent', at: m.updatedAt || m.at }));
+    } catch (e) {
+      // Without the snapshot the list starts empty and fills from the stream.
+    }
   }
+  ready = true;
+  early.filter((event) => !(event.seq <= after)).forEach(accept);
   render();
-  const unsubscribe = ctx.ops.subscribe(accept);
   return () => { unsubscribe(); if (frame) cancelAnimationFrame(frame); };
 }
