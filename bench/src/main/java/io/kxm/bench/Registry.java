@@ -29,6 +29,7 @@ import io.kxm.bench.product.McpPushScenario;
 import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
+import io.kxm.bench.product.SendToOpsLatencyScenario;
 import io.kxm.bench.product.SendToSseLatencyScenario;
 import io.kxm.bench.product.SessionDeliveryScenario;
 import io.kxm.bench.product.SessionReplayScenario;
@@ -74,6 +75,7 @@ public final class Registry {
         new BuiltinTurnScenario(),
         new ContextRecallScenario(),
         new SendToSseLatencyScenario(),
+        new SendToOpsLatencyScenario(),
         new McpPushScenario(),
         new RoundTripScenario(),
         new FanOutScenario(),

@@ -94,7 +94,7 @@ public final class HubAssembly {
           .feature(messaging)
           .feature(workflows)
           .feature(mcp)
-          .feature(new SyncFeature(store))
+          .feature(new SyncFeature(store, bus))
           .feature(context)
           .feature(ops)
           .feature(new ConsoleFeature(store, messaging::register))

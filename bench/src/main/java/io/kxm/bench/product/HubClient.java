@@ -114,6 +114,18 @@ public final class HubClient {
     return SseStream.open(hub.base(), "/v1/agents/" + agent.id() + "/events", headers, bufferSize);
   }
 
+  /** The project token's header, for routes that take no agent key (the operations stream). */
+  public Map<String, String> projectAuthorization() {
+    return projectHeaders();
+  }
+
+  /** The operations log's last number now, to follow it from there. */
+  public long opsSeq(HttpConnection c) throws IOException {
+    HttpResponse r = c.send(Request.get(hub.base(), "/v1/ops/snapshot", projectHeaders()));
+    expect2xx(r, "ops snapshot");
+    return JSON.readTree(r.text()).path("seq").asLong();
+  }
+
   private Map<String, String> projectHeaders() {
     Map<String, String> h = new LinkedHashMap<>();
     h.put("Authorization", "Bearer " + hub.projectToken());

@@ -31,7 +31,7 @@ public final class OpsClient {
 
   /** The current agents, recent messages, runs and leases, with the {@code seq} to follow from. */
   public JsonNode snapshot(String project) {
-    return http.get("/v1/ops/snapshot" + query(project, -1), Map.of(), HubHttp.CALL_TIMEOUT);
+    return http.get("/v1/ops/snapshot" + query(project), Map.of(), HubHttp.CALL_TIMEOUT);
   }
 
   /**
@@ -48,18 +48,18 @@ public final class OpsClient {
       throw new IllegalArgumentException("afterSeq must not be negative, got " + afterSeq);
     }
     return OpsFollower.start(
-        http, "/v1/ops/events" + query(project, -1), afterSeq, onEntry, timing);
+        http, "/v1/ops/events" + query(project), afterSeq, onEntry, timing);
   }
 
-  private static String query(String project, long after) {
+  /** {@code ?project=} when one is named; the resume point travels as {@code Last-Event-ID}. */
+  private static String query(String project) {
     if (project == null) {
-      return after >= 0 ? "?after=" + after : "";
+      return "";
     }
     if (project.isBlank() || project.length() > MAX_PROJECT_CHARS) {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST, "a project name is 1 to " + MAX_PROJECT_CHARS + " characters");
     }
-    String q = "?project=" + URLEncoder.encode(project, StandardCharsets.UTF_8);
-    return after >= 0 ? q + "&after=" + after : q;
+    return "?project=" + URLEncoder.encode(project, StandardCharsets.UTF_8);
   }
 }

@@ -62,10 +62,10 @@ public final class AgentRegistry {
                 throw ProjectNames.taken(project, spelled);
               });
           Registered r = tx.agents().register(registration);
-          AgentOps.registered(events, r.agent(), r.created());
           if (!r.created()) {
             onReconnect.reconnected(tx, events, r.agent());
           }
+          AgentOps.registered(events, r.agent(), r.created()); // last: it takes the log's lock
           return r;
         });
     return new Registration(registered.agent(), key, registered.created());

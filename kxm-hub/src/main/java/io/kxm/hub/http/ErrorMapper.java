@@ -78,6 +78,7 @@ public final class ErrorMapper {
     if (e instanceof RateLimitedException limited) {
       ctx.header("Retry-After", Long.toString(limited.retryAfterSeconds()));
     }
+    ctx.attribute(HubRequest.ERROR_CODE, e.code());
     ctx.status(ErrorEnvelope.status(e.code()))
         .contentType(ErrorEnvelope.CONTENT_TYPE)
         .result(ErrorEnvelope.bytes(e));

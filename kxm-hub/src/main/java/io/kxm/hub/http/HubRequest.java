@@ -19,6 +19,7 @@ public final class HubRequest {
   public static final String PRINCIPAL = "kxm.principal";
   public static final String CONSOLE = "kxm.consoleSession";
   static final String JSON_BODY = "kxm.jsonBody";
+  static final String ERROR_CODE = "kxm.errorCode";
   static final String STARTED_NANOS = "kxm.startedNanos";
 
   private HubRequest() {}

@@ -118,6 +118,11 @@ public final class RequestPipeline {
     String principal = HubRequest.principal(ctx).map(Principal::kind).orElse("none");
     observer.finished(
         HubRequest.id(ctx), ctx.method().name(), route(ctx), ctx.statusCode(), nanos, principal);
+    ErrorCode code = ctx.attribute(HubRequest.ERROR_CODE);
+    if (code != null) {
+      observer.refused(
+          ctx.method().name(), route(ctx), code, HubRequest.principal(ctx).orElse(null));
+    }
   }
 
   private static RoutePolicy policy(Context ctx) {

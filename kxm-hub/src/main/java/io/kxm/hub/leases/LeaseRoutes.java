@@ -12,6 +12,8 @@ import io.kxm.hub.agents.AgentGuard;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.HubRoutes;
 import io.kxm.hub.http.JsonBodies;
+import io.kxm.hub.ops.LeaseOps;
+import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.util.Map;
 import java.util.regex.Pattern;
@@ -25,11 +27,14 @@ public final class LeaseRoutes {
   private static final String PATH = "/v1/agents/{agentId}/leases/{resource}";
   private static final Pattern RESOURCE = Pattern.compile("[A-Za-z0-9._:-]+");
 
+  private final StreamWriter writer;
   private final Store store;
   private final AgentGuard guard;
 
-  public LeaseRoutes(Store store, AgentGuard guard) {
-    this.store = store;
+  /** Each change and its operations entry commit together through {@code writer}. */
+  public LeaseRoutes(StreamWriter writer, AgentGuard guard) {
+    this.writer = writer;
+    this.store = writer.store();
     this.guard = guard;
   }
 
@@ -44,18 +49,49 @@ public final class LeaseRoutes {
   private void acquire(Context ctx) {
     Agent agent = guard.require(ctx);
     LeaseBody body = JsonBodies.read(ctx, LeaseBody.class);
-    held(ctx, store.leases().acquire(agent.project(), resource(ctx), agent.id(), body.ttl()));
+    String resource = resource(ctx);
+    held(
+        ctx,
+        writer.write((tx, events) -> {
+          LeaseOutcome outcome =
+              tx.leases().acquire(agent.project(), resource, agent.id(), body.ttl());
+          if (outcome instanceof LeaseOutcome.Held held) {
+            LeaseOps.acquired(events, agent, held.lease());
+          }
+          return outcome;
+        }));
   }
 
   private void renew(Context ctx) {
     Agent agent = guard.require(ctx);
     LeaseBody body = JsonBodies.read(ctx, LeaseBody.class);
-    held(ctx, store.leases().renew(agent.project(), resource(ctx), agent.id(), body.ttl()));
+    String resource = resource(ctx);
+    held(
+        ctx,
+        writer.write((tx, events) -> {
+          LeaseOutcome outcome =
+              tx.leases().renew(agent.project(), resource, agent.id(), body.ttl());
+          if (outcome instanceof LeaseOutcome.NotHolder) {
+            LeaseOps.lost(events, agent, resource);
+          }
+          return outcome;
+        }));
   }
 
   private void release(Context ctx) {
     Agent agent = guard.require(ctx);
-    LeaseOutcome outcome = store.leases().release(agent.project(), resource(ctx), agent.id());
+    String resource = resource(ctx);
+    LeaseOutcome outcome =
+        writer.write((tx, events) -> {
+          LeaseOutcome released = tx.leases().release(agent.project(), resource, agent.id());
+          switch (released) {
+            case LeaseOutcome.Released r -> LeaseOps.released(events, agent, r.lease());
+            case LeaseOutcome.NotHolder n -> LeaseOps.lost(events, agent, resource);
+            case LeaseOutcome.Held h -> {}
+            case LeaseOutcome.Busy b -> {}
+          }
+          return released;
+        });
     if (!(outcome instanceof LeaseOutcome.Released)) {
       held(ctx, outcome);
       return;

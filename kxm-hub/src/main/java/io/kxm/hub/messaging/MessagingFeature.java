@@ -97,7 +97,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     new AgentRoutes(services.agents(), retirement, guard).install(hub.routes());
     new AgentEventsRoute(guard, store, presence, server).install(hub.routes());
     new MessageRoutes(services, guard).install(hub.routes());
-    new LeaseRoutes(store, guard).install(hub.routes());
+    new LeaseRoutes(writer, guard).install(hub.routes());
     hub.drain().onDrain(this::close);
     sweeper.start();
   }

@@ -9,9 +9,11 @@ import io.kxm.hub.agents.Presences;
 import io.kxm.store.Store;
 import io.kxm.store.ops.OpsEvent;
 import io.kxm.store.sync.RuntimeRun;
+import io.kxm.store.workflow.StoredRun;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +28,7 @@ import tools.jackson.databind.node.ObjectNode;
 final class OpsSnapshot {
   static final int MESSAGES = 200;
   static final int RUNTIME_RUNS = 100;
+  static final int WORKFLOW_RUNS = 100;
 
   private final Store store;
   private final Presences presences;
@@ -51,9 +54,11 @@ final class OpsSnapshot {
         names.put(agent.id(), agent.name());
         agents.add(agentView(presences.view(agent, now)));
       }
-      for (var stored : store.workflowRuns().listByProject(project)) {
-        workflowRuns.add(runView(stored.run()));
-      }
+      store.workflowRuns().listByProject(project).stream()
+          .map(StoredRun::run)
+          .sorted(Comparator.comparing(WorkflowRun::updatedAt).reversed())
+          .limit(WORKFLOW_RUNS)
+          .forEach(run -> workflowRuns.add(runView(run)));
       for (RuntimeRun run : store.syncEvents().runs(project, RUNTIME_RUNS)) {
         runtimeRuns.add(runtimeView(run));
       }

@@ -14,13 +14,16 @@ import java.util.Map;
 /**
  * Presence follows from the hub's clock and each agent's lease, so no write marks an agent going
  * stale or offline. This watch compares every agent's presence with what it last saw and logs each
- * change. The first look at an agent only remembers it: its registration already said online.
+ * change. An agent it has not seen yet is taken to be online, as its registration said; the very
+ * first look after the hub started only remembers what it finds, so a restart logs nothing for
+ * agents that went offline long ago.
  */
 final class PresenceWatch {
   private final StreamWriter writer;
   private final Presences presences;
   private final Clock clock;
   private final Map<String, Presence> seen = new HashMap<>();
+  private boolean primed;
 
   PresenceWatch(StreamWriter writer, Presences presences, Clock clock) {
     this.writer = writer;
@@ -40,8 +43,8 @@ final class PresenceWatch {
             for (Agent agent : tx.agents().listByProject(project)) {
               Presence presence = presences.of(agent, at);
               now.put(agent.id(), presence);
-              Presence before = seen.get(agent.id());
-              if (before != null && before != presence) {
+              Presence before = seen.getOrDefault(agent.id(), Presence.ONLINE);
+              if (primed && before != presence) {
                 changed.add(agent);
               }
             }
@@ -56,5 +59,6 @@ final class PresenceWatch {
     }
     seen.keySet().retainAll(now.keySet());
     seen.putAll(now);
+    primed = true;
   }
 }

@@ -7,9 +7,11 @@ import io.kxm.core.sync.SyncLimits;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.auth.Principal;
+import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.HubRequest;
 import io.kxm.hub.http.JsonBodies;
+import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,14 +27,17 @@ public final class SyncFeature implements HubFeature {
   static final int MAX_RUNS = 500;
 
   private final Store store;
+  private final LiveBus bus;
 
-  public SyncFeature(Store store) {
+  /** Publishes the operations entries of each push on {@code bus}, after it committed. */
+  public SyncFeature(Store store, LiveBus bus) {
     this.store = store;
+    this.bus = bus;
   }
 
   @Override
   public void install(HubContext hub) {
-    SyncIngest ingest = new SyncIngest(store, hub.credentials());
+    SyncIngest ingest = new SyncIngest(new StreamWriter(store, bus), hub.credentials());
     hub.routes()
         .post("/v1/runtime/sync", Access.AUTHENTICATED, ctx -> push(ctx, ingest))
         .get("/v1/runtime/runs", Access.AUTHENTICATED, this::runs);

@@ -5,7 +5,8 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.sync.SyncEvent;
 import io.kxm.hub.auth.HubCredentials;
 import io.kxm.hub.auth.Principal;
-import io.kxm.store.Store;
+import io.kxm.hub.ops.RuntimeOps;
+import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.sync.SyncEventStore;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
@@ -22,11 +23,11 @@ import tools.jackson.databind.node.ObjectNode;
  * learns per event what to acknowledge and what to park.
  */
 final class SyncIngest {
-  private final Store store;
+  private final StreamWriter writer;
   private final HubCredentials credentials;
 
-  SyncIngest(Store store, HubCredentials credentials) {
-    this.store = store;
+  SyncIngest(StreamWriter writer, HubCredentials credentials) {
+    this.writer = writer;
     this.credentials = credentials;
   }
 
@@ -45,10 +46,14 @@ final class SyncIngest {
       }
     }
     if (!valid.isEmpty()) {
-      store.write(tx -> {
+      writer.write((tx, events) -> {
         Set<String> projects = new LinkedHashSet<>();
         valid.forEach((i, event) -> {
-          results[i] = settle(i, event, tx.syncEvents().accept(batch.runtimeId(), event));
+          SyncEventStore.Outcome outcome = tx.syncEvents().accept(batch.runtimeId(), event);
+          results[i] = settle(i, event, outcome);
+          if (outcome == SyncEventStore.Outcome.ACCEPTED) {
+            RuntimeOps.accepted(events, batch.runtimeId(), event);
+          }
           projects.add(event.project());
         });
         projects.forEach(p -> tx.syncEvents().seen(p, batch.runtimeId()));

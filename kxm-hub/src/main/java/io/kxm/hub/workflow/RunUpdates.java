@@ -9,6 +9,7 @@ import io.kxm.core.workflow.run.Instruction;
 import io.kxm.core.workflow.run.WorkflowRun;
 import io.kxm.core.workflow.run.WorkflowRunGuards;
 import io.kxm.core.workflow.run.WorkflowRunStart;
+import io.kxm.hub.ops.WorkflowOps;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.store.Tx;
 import io.kxm.store.workflow.RunAppend;
@@ -60,7 +61,9 @@ final class RunUpdates {
       RunAppend append = tx.workflowRuns().append(runId, stored.version(), applied.events());
       switch (append) {
         case RunAppend.Appended ok -> {
-          return new Result(follow(tx, events, ok.run(), applied.instruction(), now), decision);
+          StoredRun after = follow(tx, events, ok.run(), applied.instruction(), now);
+          WorkflowOps.changed(events, stored.run(), after.run());
+          return new Result(after, decision);
         }
         case RunAppend.Conflict conflict -> {
           // another writer moved the run; decide again on what it is now

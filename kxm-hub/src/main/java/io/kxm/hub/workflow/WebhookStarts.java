@@ -7,6 +7,7 @@ import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.WebhookIntake;
 import io.kxm.core.workflow.signature.SignedRequest;
+import io.kxm.hub.ops.WorkflowOps;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.NewRun;
 import io.kxm.store.workflow.RunCreation;
@@ -96,6 +97,7 @@ final class WebhookStarts {
           yield Started.of(duplicate.run(), true);
         }
         case RunCreation.Created created -> {
+          WorkflowOps.started(events, created.run().run());
           PeerMessage prompt =
               mail.send(
                   tx,

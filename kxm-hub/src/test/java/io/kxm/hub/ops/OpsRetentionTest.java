@@ -38,11 +38,13 @@ class OpsRetentionTest {
       hub.agent("bob");
 
       await()
-          .atMost(Duration.ofSeconds(10))
+          .atMost(Duration.ofSeconds(30))
           .untilAsserted(() -> {
             try (SseStream stream = hub.events(TestHubs.ADMIN, "?after=" + ann)) {
               SseStream.Frame first = stream.next(Duration.ofSeconds(5));
-              assertThat(first.event()).isEqualTo("cursor_expired");
+              assertThat(first.event())
+                  .as("after %s: %s", ann, stream.lines())
+                  .isEqualTo("cursor_expired");
             }
           });
       try (SseStream stream = hub.events(TestHubs.ADMIN, "?after=" + ann)) {
