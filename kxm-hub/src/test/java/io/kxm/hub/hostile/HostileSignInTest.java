@@ -51,7 +51,12 @@ class HostileSignInTest {
     Arbitrary<String> value =
         Arbitraries.oneOf(
             Arbitraries.strings().all().ofMaxLength(50).map(Json::write),
-            Arbitraries.strings().alpha().numeric().withChars("._- ").ofMaxLength(90).map(Json::write),
+            Arbitraries.strings()
+                .alpha()
+                .numeric()
+                .withChars("._- ")
+                .ofMaxLength(90)
+                .map(Json::write),
             Arbitraries.of(TestHubs.ALPHA, TestHubs.BETA, TestHubs.ADMIN, "alpha", "beta", "ada")
                 .map(Json::write),
             Arbitraries.integers().map(String::valueOf),
@@ -71,7 +76,11 @@ class HostileSignInTest {
               return out.append('}').toString();
             });
     return Arbitraries.oneOf(
-        object, object, object, Arbitraries.strings().all().ofMaxLength(40), Arbitraries.of("", "["));
+        object,
+        object,
+        object,
+        Arbitraries.strings().all().ofMaxLength(40),
+        Arbitraries.of("", "["));
   }
 
   @Test
