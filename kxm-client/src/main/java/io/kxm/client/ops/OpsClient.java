@@ -47,8 +47,7 @@ public final class OpsClient {
     if (afterSeq < 0) {
       throw new IllegalArgumentException("afterSeq must not be negative, got " + afterSeq);
     }
-    return OpsFollower.start(
-        http, "/v1/ops/events" + query(project), afterSeq, onEntry, timing);
+    return OpsFollower.start(http, "/v1/ops/events" + query(project), afterSeq, onEntry, timing);
   }
 
   /** {@code ?project=} when one is named; the resume point travels as {@code Last-Event-ID}. */

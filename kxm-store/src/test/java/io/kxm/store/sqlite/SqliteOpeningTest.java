@@ -77,8 +77,8 @@ class SqliteOpeningTest {
               "text_doc:1",
               "hub_tokens:1",
               "signature_digests:1",
-              "ops_events:1",
-              "ops_event_seq:1");
+              "ops_event_seq:1",
+              "ops_events:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");
