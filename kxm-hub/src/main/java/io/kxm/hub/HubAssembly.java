@@ -14,6 +14,8 @@ import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.FanoutMeters;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.hub.ops.OpsFeature;
+import io.kxm.hub.ops.OpsSettings;
 import io.kxm.hub.sync.SyncFeature;
 import io.kxm.hub.workflow.LocalWorkflows;
 import io.kxm.hub.workflow.WorkflowFeature;
@@ -41,12 +43,17 @@ public final class HubAssembly {
    */
   public static HubServer start(HubConfig config, Map<String, String> env) {
     // One clock for store, features and server: presence and expiry compare their times.
-    Clock clock = Clock.systemUTC();
+    return start(config, env, Clock.systemUTC());
+  }
+
+  /** {@link #start(HubConfig, Map)} on {@code clock}, for tests that move time. */
+  public static HubServer start(HubConfig config, Map<String, String> env, Clock clock) {
     Store store = Stores.open(StoreConfig.fromEnvironment(config.project().root(), env), clock);
     LiveBus bus = null;
     WorkflowFeature workflows = null;
     MessagingFeature messaging = null;
     McpFeature mcp = null;
+    OpsFeature ops = null;
     try {
       bus = LiveBuses.open(EnvConfig.fanout(env));
       // Workflow secrets are read from the same environment as every other setting.
@@ -57,12 +64,22 @@ public final class HubAssembly {
               clock,
               WorkflowSettings.fromEnvironment(config.project().root(), env),
               env::get);
+      MessagingSettings messagingSettings = MessagingSettings.fromEnvironment(env);
       messaging =
           MessagingFeature.builder(store, bus)
               .clock(clock)
-              .settings(MessagingSettings.fromEnvironment(env))
+              .settings(messagingSettings)
               .hooks(workflows.hooks())
               .build();
+      ops =
+          new OpsFeature(
+              store,
+              bus,
+              clock,
+              OpsSettings.fromEnvironment(env),
+              messaging.agents().presences(),
+              messagingSettings.streamQueue(),
+              messagingSettings.streamHeartbeat());
       ContextFeature context =
           new ContextFeature(store, clock, ContextSettings.fromEnvironment(env));
       mcp = mcpOver(messaging, workflows, context);
@@ -78,7 +95,9 @@ public final class HubAssembly {
           .feature(mcp)
           .feature(new SyncFeature(store))
           .feature(context)
+          .feature(ops)
           .closeAfterStop(mcp)
+          .closeAfterStop(ops)
           .closeAfterStop(context)
           .closeAfterStop(messaging)
           .closeAfterStop(workflows)
@@ -87,6 +106,7 @@ public final class HubAssembly {
           .captureLibraryLogs(true)
           .start();
     } catch (RuntimeException e) {
+      closeQuietly(ops);
       closeQuietly(mcp);
       closeQuietly(messaging);
       closeQuietly(workflows);

@@ -3,6 +3,7 @@ package io.kxm.store;
 import io.kxm.store.agent.AgentStore;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
+import io.kxm.store.ops.OpsPorts;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.workflow.WorkflowPorts;
@@ -11,7 +12,7 @@ import io.kxm.store.workflow.WorkflowPorts;
  * An open, migrated store. The port accessors run each call in its own transaction; use {@link
  * #write} to combine several calls in one. Thread-safe.
  */
-public interface Store extends Transactions, WorkflowPorts, SyncPorts, AutoCloseable {
+public interface Store extends Transactions, WorkflowPorts, SyncPorts, OpsPorts, AutoCloseable {
 
   Dialect dialect();
 

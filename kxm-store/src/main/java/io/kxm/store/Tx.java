@@ -5,6 +5,7 @@ import io.kxm.store.context.ContextPorts;
 import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SendRateStore;
+import io.kxm.store.ops.OpsPorts;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.token.TokenPorts;
@@ -15,7 +16,7 @@ import io.kxm.store.workflow.WorkflowPorts;
  * commit together: the hub inserts a message and appends its {@code message.queued} event in one.
  * Valid only inside the {@link Transactions#write} or {@link Transactions#read} call that gave it.
  */
-public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts, TokenPorts {
+public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts, TokenPorts, OpsPorts {
   AgentStore agents();
 
   MessageStore messages();

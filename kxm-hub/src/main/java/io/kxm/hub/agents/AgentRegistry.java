@@ -9,6 +9,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.AgentInfo;
 import io.kxm.core.peer.Presence;
 import io.kxm.hub.auth.ProjectNames;
+import io.kxm.hub.ops.AgentOps;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.time.Clock;
@@ -61,6 +62,7 @@ public final class AgentRegistry {
                 throw ProjectNames.taken(project, spelled);
               });
           Registered r = tx.agents().register(registration);
+          AgentOps.registered(events, r.agent(), r.created());
           if (!r.created()) {
             onReconnect.reconnected(tx, events, r.agent());
           }

@@ -5,6 +5,7 @@ import io.kxm.core.agent.AgentNames;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.lease.Lease;
+import io.kxm.hub.ops.AgentOps;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Tx;
@@ -127,6 +128,7 @@ public final class AgentRetirement {
   private RetiredAgent retireIn(Tx tx, EventAppender events, Agent agent) {
     int expired = hook.retiring(tx, events, agent);
     tx.agents().retire(agent.id());
+    AgentOps.retired(events, agent);
     return RetiredAgent.of(agent, expired);
   }
 

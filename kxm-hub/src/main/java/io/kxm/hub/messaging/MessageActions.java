@@ -9,6 +9,7 @@ import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
+import io.kxm.hub.ops.MessageOps;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Tx;
@@ -34,9 +35,15 @@ final class MessageActions {
     return writer
         .write((tx, events) -> {
           StoredMessage before = Participants.addressedTo(tx, caller, messageId);
-          // No event: nobody waits on an acknowledgement, and the sender reads it with get.
+          // No agent event: nobody waits on an acknowledgement, and the sender reads it with get;
+          // the operations log records it.
           return apply(
-              tx, events, caller, before, id -> tx.messages().markDelivered(id), (e, m) -> {});
+              tx,
+              events,
+              caller,
+              before,
+              id -> tx.messages().markDelivered(id),
+              MessageOps::delivered);
         })
         .orThrow();
   }

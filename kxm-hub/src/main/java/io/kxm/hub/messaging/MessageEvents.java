@@ -1,6 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.peer.PeerMessage;
+import io.kxm.hub.ops.MessageOps;
 import io.kxm.hub.stream.EventAppender;
 import java.util.Map;
 
@@ -19,20 +20,24 @@ final class MessageEvents {
 
   static void queued(EventAppender events, PeerMessage message) {
     events.append(message.to(), QUEUED, body(message));
+    MessageOps.sent(events, message);
   }
 
   static void replied(EventAppender events, PeerMessage message) {
     events.append(message.from(), REPLIED, body(message));
+    MessageOps.replied(events, message);
   }
 
   static void cancelled(EventAppender events, PeerMessage message) {
     events.append(message.to(), CANCELLED, body(message));
     events.append(message.from(), CANCELLED, body(message));
+    MessageOps.cancelled(events, message);
   }
 
   static void expired(EventAppender events, PeerMessage message) {
     events.append(message.to(), EXPIRED, body(message));
     events.append(message.from(), EXPIRED, body(message));
+    MessageOps.expired(events, message);
   }
 
   private static Map<String, PeerMessage> body(PeerMessage message) {

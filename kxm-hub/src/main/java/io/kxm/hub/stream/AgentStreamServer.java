@@ -2,16 +2,18 @@ package io.kxm.hub.stream;
 
 import io.javalin.http.Context;
 import io.kxm.hub.fanout.LiveBus;
+import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;
 import io.kxm.hub.sse.StreamSource;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 
 /**
- * Serves one agent's event stream over SSE on the request's own (virtual) thread: replay from the
- * client's cursor, then live events, heartbeat comments while idle, until the client leaves, falls
- * too far behind, or the hub drains.
+ * Serves one event stream (an agent's, or the operations log) over SSE on the request's own
+ * (virtual) thread: replay from the client's cursor, then live events, heartbeat comments while
+ * idle, until the client leaves, falls too far behind, or the hub drains.
  */
 public final class AgentStreamServer {
   private final LiveBus bus;
@@ -19,6 +21,7 @@ public final class AgentStreamServer {
   private final StreamThreads active;
   private final int queueCapacity;
   private final Duration heartbeat;
+  private final String eventName;
 
   public AgentStreamServer(
       LiveBus bus,
@@ -26,6 +29,18 @@ public final class AgentStreamServer {
       StreamThreads active,
       int queueCapacity,
       Duration heartbeat) {
+    this(bus, source, active, queueCapacity, heartbeat, null);
+  }
+
+  /** With {@code eventName} on every event frame, as the operations stream names its events. */
+  public AgentStreamServer(
+      LiveBus bus,
+      StreamSource source,
+      StreamThreads active,
+      int queueCapacity,
+      Duration heartbeat,
+      String eventName) {
+    this.eventName = eventName;
     this.bus = bus;
     this.source = source;
     this.active = active;
@@ -35,18 +50,27 @@ public final class AgentStreamServer {
 
   /** Streams events of {@code agentId} after {@code afterSeq}; returns when the stream ended. */
   public StreamFollower.End serve(Context ctx, String agentId, long afterSeq) throws IOException {
+    return serve(ctx, AgentStreams.key(agentId), afterSeq, UnaryOperator.identity());
+  }
+
+  /**
+   * Streams the live stream {@code stream} after {@code afterSeq}, writing through {@code view}
+   * (which may leave events out, never reorder them); returns when the stream ended.
+   */
+  public StreamFollower.End serve(
+      Context ctx, String stream, long afterSeq, UnaryOperator<SseSink> view) throws IOException {
     ctx.status(200);
     ctx.contentType("text/event-stream; charset=utf-8");
     ctx.header("Cache-Control", "no-cache");
     ctx.header("X-Accel-Buffering", "no"); // proxies must not hold frames back
-    JettySseSink sink = new JettySseSink(ctx.req(), ctx.res());
-    sink.open();
+    JettySseSink jetty = new JettySseSink(ctx.req(), ctx.res(), eventName);
+    jetty.open();
+    SseSink sink = view.apply(jetty);
     Optional<StreamThreads.Entry> entry = active.enter();
     if (entry.isEmpty()) {
       return StreamFollower.End.STOPPED;
     }
-    StreamFollower follower =
-        new StreamFollower(bus, source, AgentStreams.key(agentId), queueCapacity, heartbeat);
+    StreamFollower follower = new StreamFollower(bus, source, stream, queueCapacity, heartbeat);
     try (StreamThreads.Entry ignored = entry.get()) {
       return follower.follow(afterSeq, sink, () -> !active.draining());
     } catch (InterruptedException e) {

@@ -3,6 +3,7 @@ package io.kxm.hub.stream;
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.store.Tx;
+import io.kxm.store.ops.OpsEvent;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +15,7 @@ import java.util.List;
 public final class EventAppender {
   private final Tx tx;
   private final List<StreamEvent> appended = new ArrayList<>();
+  private final List<OpsEvent> opsAppended = new ArrayList<>();
 
   EventAppender(Tx tx) {
     this.tx = tx;
@@ -26,7 +28,26 @@ public final class EventAppender {
     return event;
   }
 
+  /**
+   * Appends an entry of the operations log in this transaction, published with the agent events
+   * once it committed. Metadata only: never a body, a key or a token.
+   */
+  public OpsEvent ops(String project, String kind, Object data) {
+    OpsEvent event = tx.opsEvents().append(project, kind, Json.write(data));
+    opsAppended.add(event);
+    return event;
+  }
+
+  /** The transaction these events are appended in, for a producer that reads what it reports. */
+  public Tx tx() {
+    return tx;
+  }
+
   List<StreamEvent> appended() {
     return List.copyOf(appended);
+  }
+
+  List<OpsEvent> opsAppended() {
+    return List.copyOf(opsAppended);
   }
 }

@@ -16,8 +16,16 @@ import org.eclipse.jetty.io.EndPoint;
  */
 public final class JettySseSink implements SseSink {
   private final SseWriter writer;
+  private final String eventName;
 
   public JettySseSink(HttpServletRequest request, HttpServletResponse response) throws IOException {
+    this(request, response, null);
+  }
+
+  /** With {@code eventName} on every event frame ({@code null}: none, the default message). */
+  public JettySseSink(HttpServletRequest request, HttpServletResponse response, String eventName)
+      throws IOException {
+    this.eventName = eventName;
     EndPoint endPoint = endPointOf(request);
     this.writer =
         new SseWriter(
@@ -38,7 +46,7 @@ public final class JettySseSink implements SseSink {
 
   @Override
   public void event(long seq, String json) throws IOException {
-    writer.event(seq, null, json);
+    writer.event(seq, eventName, json);
   }
 
   @Override

@@ -4,6 +4,7 @@ import io.kxm.core.stream.StreamEvent;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.store.Store;
 import io.kxm.store.Tx;
+import io.kxm.store.ops.OpsEvent;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -13,6 +14,9 @@ import java.util.function.BiFunction;
  * an event the store could lose, and an event lost on the bus is found again by replay.
  */
 public final class StreamWriter {
+  /** The live stream of the operations log, one for every project; numbered like the log. */
+  public static final String OPS_STREAM = "ops";
+
   private final Store store;
   private final LiveBus bus;
 
@@ -32,9 +36,10 @@ public final class StreamWriter {
         store.write(tx -> {
           EventAppender events = new EventAppender(tx);
           T value = work.apply(tx, events);
-          return new Committed<>(value, events.appended());
+          return new Committed<>(value, events.appended(), events.opsAppended());
         });
     publish(committed.events());
+    publishOps(committed.ops());
     return committed.value();
   }
 
@@ -42,6 +47,13 @@ public final class StreamWriter {
   public void publish(List<StreamEvent> events) {
     for (StreamEvent event : events) {
       bus.publish(AgentStreams.key(event.agentId()), event.seq(), event.envelopeJson());
+    }
+  }
+
+  /** Publishes entries of the operations log the store already holds. */
+  public void publishOps(List<OpsEvent> events) {
+    for (OpsEvent event : events) {
+      bus.publish(OPS_STREAM, event.seq(), event.envelopeJson());
     }
   }
 
@@ -53,5 +65,5 @@ public final class StreamWriter {
     return bus;
   }
 
-  private record Committed<T>(T value, List<StreamEvent> events) {}
+  private record Committed<T>(T value, List<StreamEvent> events, List<OpsEvent> ops) {}
 }

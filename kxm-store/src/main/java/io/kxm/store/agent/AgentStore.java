@@ -33,6 +33,9 @@ public interface AgentStore {
   /** Every agent of the project, online or not, by name. */
   List<Agent> listByProject(String project);
 
+  /** The projects that have at least one live (not retired) agent, by name. */
+  List<String> projects();
+
   /**
    * Marks the agent seen now and extends its presence lease to now plus {@code presence}.
    *

@@ -43,6 +43,11 @@ public final class RoutedAgentStore implements AgentStore {
   }
 
   @Override
+  public List<String> projects() {
+    return tx.read(t -> t.agents().projects());
+  }
+
+  @Override
   public Optional<Agent> renewPresence(String agentId, Duration presence) {
     return tx.write(t -> t.agents().renewPresence(agentId, presence));
   }

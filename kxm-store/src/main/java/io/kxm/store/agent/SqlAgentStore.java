@@ -101,6 +101,14 @@ public final class SqlAgentStore implements AgentStore {
   }
 
   @Override
+  public List<String> projects() {
+    return jdbc.about("list projects with agents")
+        .list(
+            "SELECT DISTINCT project FROM agents WHERE" + LIVE + " ORDER BY project",
+            row -> row.string("project"));
+  }
+
+  @Override
   public List<Agent> listByProject(String project) {
     return jdbc.about("list agents of project " + project)
         .list(

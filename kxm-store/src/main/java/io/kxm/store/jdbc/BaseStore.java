@@ -12,6 +12,8 @@ import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.lease.RoutedLeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.RoutedMessageStore;
+import io.kxm.store.ops.OpsEventStore;
+import io.kxm.store.ops.RoutedOpsEventStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.RoutedAgentEventStore;
 import io.kxm.store.sync.RoutedSyncEventStore;
@@ -45,6 +47,7 @@ public abstract class BaseStore implements Store {
   private final SignatureDigestStore signatureDigests =
       new RoutedSignatureDigestStore(this, Tx::signatureDigests);
   private final SyncEventStore syncEvents = new RoutedSyncEventStore(this);
+  private final OpsEventStore opsEvents = new RoutedOpsEventStore(this);
 
   protected BaseStore(Dialect dialect, MigrationReport migration, Clock clock, String name) {
     this.dialect = dialect;
@@ -148,6 +151,11 @@ public abstract class BaseStore implements Store {
   @Override
   public final SyncEventStore syncEvents() {
     return syncEvents;
+  }
+
+  @Override
+  public final OpsEventStore opsEvents() {
+    return opsEvents;
   }
 
   @Override

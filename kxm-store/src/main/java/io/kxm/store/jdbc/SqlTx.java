@@ -11,6 +11,8 @@ import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SendRateStore;
 import io.kxm.store.messaging.SqlMessageStore;
 import io.kxm.store.messaging.SqlSendRateStore;
+import io.kxm.store.ops.OpsEventStore;
+import io.kxm.store.ops.SqlOpsEventStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
 import io.kxm.store.sync.SqlSyncEventStore;
@@ -38,6 +40,7 @@ public final class SqlTx implements Tx {
   private final SyncEventStore syncEvents;
   private final ContextStore context;
   private final HubTokenStore hubTokens;
+  private final OpsEventStore opsEvents;
 
   public SqlTx(Jdbc jdbc, Clock clock) {
     this.agents = new SqlAgentStore(jdbc, clock);
@@ -51,6 +54,7 @@ public final class SqlTx implements Tx {
     this.syncEvents = new SqlSyncEventStore(jdbc, clock);
     this.context = new SqlContextStore(jdbc);
     this.hubTokens = new SqlHubTokenStore(jdbc, clock);
+    this.opsEvents = new SqlOpsEventStore(jdbc, clock);
   }
 
   @Override
@@ -106,5 +110,10 @@ public final class SqlTx implements Tx {
   @Override
   public HubTokenStore hubTokens() {
     return hubTokens;
+  }
+
+  @Override
+  public OpsEventStore opsEvents() {
+    return opsEvents;
   }
 }

@@ -47,4 +47,7 @@ public interface LeaseStore {
 
   /** Leases {@code holder} holds right now (not yet expired or released), by resource. */
   List<Lease> liveHeldBy(String holder);
+
+  /** Leases held right now in {@code project}, by resource. */
+  List<Lease> liveIn(String project);
 }

@@ -45,4 +45,9 @@ public final class RoutedLeaseStore implements LeaseStore {
   public List<Lease> liveHeldBy(String holder) {
     return tx.read(t -> t.leases().liveHeldBy(holder));
   }
+
+  @Override
+  public List<Lease> liveIn(String project) {
+    return tx.read(t -> t.leases().liveIn(project));
+  }
 }

@@ -126,6 +126,18 @@ public final class SqlLeaseStore implements LeaseStore {
   }
 
   @Override
+  public List<Lease> liveIn(String project) {
+    return jdbc.about("list live leases of project " + project)
+        .list(
+            "SELECT "
+                + COLUMNS
+                + " FROM leases WHERE project = ? AND expires_at > ? ORDER BY resource",
+            SqlLeaseStore::map,
+            project,
+            now());
+  }
+
+  @Override
   public int purgeEndedBefore(Instant cutoff) {
     return jdbc.about("purge leases ended before " + cutoff)
         .update("DELETE FROM leases WHERE expires_at < ?", cutoff);
