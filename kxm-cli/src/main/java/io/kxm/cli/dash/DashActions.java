@@ -17,7 +17,8 @@ final class DashActions {
   }
 
   private static String target(DashRow row) {
-    return row.itemId() == null ? row.runId() : row.itemId() + " of " + row.runId();
+    // the interaction's ID alone: with its run's the line would not fit 80 columns
+    return row.itemId() == null ? row.runId() : row.itemId();
   }
 
   private static String outcome(Object answer) {

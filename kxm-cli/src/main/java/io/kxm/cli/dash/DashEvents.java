@@ -7,6 +7,7 @@ import io.kxm.cli.session.TerminalText;
 import io.kxm.cli.session.watch.RunWatch;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.secret.Redactor;
 import java.io.PrintWriter;
 import java.io.Writer;
 import java.util.ArrayDeque;
@@ -101,10 +102,10 @@ final class DashEvents implements AutoCloseable {
     try {
       event = Json.read(line);
     } catch (RuntimeException e) {
-      return TerminalText.printable(line);
+      return line(line);
     }
     if (!event.isObject()) {
-      return TerminalText.printable(line);
+      return line(line);
     }
     StringBuilder out = new StringBuilder();
     if (event.has("seq")) {
@@ -122,7 +123,12 @@ final class DashEvents implements AutoCloseable {
         out.append(' ').append(field.getKey()).append('=').append(value);
       }
     }
-    return TerminalText.printable(out.toString()).replace('\n', ' ');
+    return line(out.toString());
+  }
+
+  // one screen line: secrets masked, controls made visible, no line break
+  private static String line(String text) {
+    return TerminalText.printable(Redactor.redact(text)).replace('\n', ' ').replace('\t', ' ');
   }
 
   /** Collects what the follower prints, line by line. */

@@ -82,7 +82,8 @@ record DashRow(String runId, String itemId, String kind, String text) {
   private static String cols(Object... cells) {
     StringBuilder line = new StringBuilder();
     for (int i = 0; i + 1 < cells.length; i += 2) {
-      String cell = TerminalText.printable(String.valueOf(cells[i])).replace('\n', ' ');
+      String cell =
+          TerminalText.printable(String.valueOf(cells[i])).replace('\n', ' ').replace('\t', ' ');
       int width = (Integer) cells[i + 1];
       if (width == 0) {
         line.append(cell);

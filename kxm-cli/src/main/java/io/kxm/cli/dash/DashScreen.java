@@ -9,6 +9,7 @@ import com.googlecode.lanterna.screen.Screen;
 import com.googlecode.lanterna.screen.TerminalScreen;
 import com.googlecode.lanterna.terminal.DefaultTerminalFactory;
 import com.googlecode.lanterna.terminal.Terminal;
+import io.kxm.client.ops.OpsFollower;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.EnumMap;
@@ -17,8 +18,10 @@ import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The live screen, drawn with Lanterna. One thread owns the screen: it takes keys, new readings and
@@ -49,6 +52,11 @@ final class DashScreen {
   private DashRow answering;
   private final StringBuilder typed = new StringBuilder();
   private volatile boolean running = true;
+  private ScheduledExecutorService refresher;
+  // the hub's operations stream: each entry asks for a reading at once, so a change shows without
+  // waiting for the next timed one
+  private OpsFollower follower;
+  private final AtomicBoolean readingAsked = new AtomicBoolean();
 
   DashScreen(DashSources sources, DashEvents events, long refreshMillis) {
     this.sources = sources;
@@ -66,7 +74,7 @@ final class DashScreen {
     screen.startScreen();
     screen.setCursorPosition(null);
     Thread reader = Thread.ofPlatform().daemon().name("kxm-dash-keys").start(() -> keys(screen));
-    ScheduledExecutorService refresher =
+    refresher =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("kxm-dash-refresh").factory());
     refresher.scheduleWithFixedDelay(
@@ -78,7 +86,10 @@ final class DashScreen {
         switch (wake) {
           case null -> {}
           case Key key -> key(key.stroke());
-          case Reading reading -> snapshot = reading.snapshot();
+          case Reading reading -> {
+            snapshot = reading.snapshot();
+            follow();
+          }
           case Resized resized -> {}
           case Ended ended -> {
             message = ended.why();
@@ -93,9 +104,34 @@ final class DashScreen {
     } finally {
       running = false;
       refresher.shutdownNow();
+      if (follower != null) {
+        follower.close();
+      }
       reader.interrupt();
       events.close();
       screen.stopScreen();
+    }
+  }
+
+  private void follow() {
+    if (follower == null
+        && snapshot.hub() != null
+        && snapshot.problems().stream().noneMatch(p -> p.startsWith("hub:"))) {
+      follower = sources.follow(snapshot.seq(), this::readSoon);
+    }
+  }
+
+  /** A reading on the refresh thread, at most one waiting at a time. */
+  private void readSoon() {
+    if (readingAsked.compareAndSet(false, true)) {
+      try {
+        refresher.execute(() -> {
+          readingAsked.set(false);
+          wakes.add(new Reading(read()));
+        });
+      } catch (RejectedExecutionException e) {
+        // the screen is closing: no more readings
+      }
     }
   }
 
@@ -241,7 +277,7 @@ final class DashScreen {
       return;
     }
     message = DashActions.run(what, row, action);
-    wakes.add(new Reading(read()));
+    readSoon();
   }
 
   // A reading that fails in a way the sources did not foresee keeps the last one on screen, with
@@ -279,8 +315,7 @@ final class DashScreen {
     put(g, 0, 0, width, DashText.title(snapshot), false);
     StringBuilder tabs = new StringBuilder();
     for (DashPanel p : DashPanel.values()) {
-      String count = "(" + snapshot.rows(p).size() + ")";
-      String label = (p.ordinal() + 1) + " " + p.title() + count;
+      String label = (p.ordinal() + 1) + " " + p.title();
       tabs.append(p == panel ? "[" + label + "]" : " " + label + " ");
     }
     put(g, 0, 1, width, tabs.toString(), false);
@@ -293,8 +328,8 @@ final class DashScreen {
         put(g, 0, top + 1 + i, width, lines.get(i), false);
       }
     } else {
-      put(g, 0, top, width, "  " + panel.header(), true);
       List<DashRow> rows = snapshot.rows(panel);
+      put(g, 0, top, width, "  " + panel.header() + "  (" + rows.size() + ")", true);
       int visible = Math.max(0, bottom - top);
       int at = rows.isEmpty() ? 0 : Math.min(selected.getOrDefault(panel, 0), rows.size() - 1);
       int first = Math.max(0, at - visible + 1);

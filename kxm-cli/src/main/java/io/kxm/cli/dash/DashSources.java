@@ -9,23 +9,22 @@ import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.session.SessionApi;
 import io.kxm.client.HubHttp;
+import io.kxm.client.ops.OpsClient;
+import io.kxm.client.ops.OpsFollower;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * Reads a {@link DashSnapshot}: the hub's {@code /v1/ops/snapshot} with the operator's token
+ * Reads a {@link DashSnapshot}: the hub's operations snapshot ({@link OpsClient}) with the token
  * ({@code KXM_AUTH_TOKEN}: the admin token sees every project, a project token its own), and the
  * runs of this project on the supervisor that answers now (none is started). Also performs the
  * actions the keys ask for, through the same routes as the commands that do them.
@@ -45,6 +44,7 @@ final class DashSources implements AutoCloseable {
   private final String project;
   private final String projectRoot;
   private final HubHttp hub;
+  private final OpsClient ops;
 
   DashSources(CliContext context, String project) {
     this.context = context;
@@ -55,18 +55,25 @@ final class DashSources implements AutoCloseable {
         token == null || token.isBlank()
             ? null
             : new HubHttp(HubLocation.resolve(context).url(), token.strip());
+    this.ops = hub == null ? null : new OpsClient(hub);
+  }
+
+  /**
+   * Follows the hub's operations stream after {@code afterSeq}, calling {@code onChange} for each
+   * entry; null when the hub is not read.
+   */
+  OpsFollower follow(long afterSeq, Runnable onChange) {
+    return ops == null ? null : ops.follow(project, afterSeq, entry -> onChange.run());
   }
 
   DashSnapshot read() {
     List<String> problems = new ArrayList<>();
-    JsonNode ops = Json.object();
+    JsonNode state = Json.object();
     if (hub == null) {
       problems.add("hub: not read; set " + TOKEN + " to the admin token or a project token");
     } else {
       try {
-        String query =
-            project == null ? "" : "?project=" + URLEncoder.encode(project, StandardCharsets.UTF_8);
-        ops = hub.get("/v1/ops/snapshot" + query, Map.of(), READ_TIMEOUT);
+        state = ops.snapshot(project);
       } catch (KxmException e) {
         problems.add("hub: " + e.code().code() + ": " + e.getMessage());
       }
@@ -87,10 +94,10 @@ final class DashSources implements AutoCloseable {
     return new DashSnapshot(
         hub == null ? null : hub.base().toString(),
         supervisor.map(RunningSupervisor::url).orElse(null),
-        ops.path("seq").asLong(0),
-        list(ops.path("agents")),
-        list(ops.path("messages")),
-        list(ops.path("workflowRuns")),
+        state.path("seq").asLong(0),
+        list(state.path("agents")),
+        list(state.path("messages")),
+        list(state.path("workflowRuns")),
         runs,
         waiting,
         spend,

@@ -96,6 +96,7 @@ class DashTmuxTest {
         .atMost(Duration.ofSeconds(1))
         .untilAsserted(() -> assertThat(tmux.capture()).contains("dash-newcomer"));
     String screen = tmux.capture();
+    keep("agents", screen);
     assertThat(screen).contains("alpha").contains("Shows up on the dash.");
     assertThat(screen.lines())
         .allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
@@ -117,9 +118,23 @@ class DashTmuxTest {
         .atMost(Duration.ofSeconds(10))
         .untilAsserted(() ->
             assertThat(tmux.capture())
-                .contains("[5 Waiting(1)]")
+                .contains("[5 Waiting]")
+                .contains("RUN / INTERACTION / KIND / ASKED  (1)")
                 .contains(runId.substring(0, 16))
                 .contains("approval"));
+    keep("waiting", tmux.capture());
+    tmux.keys("o");
+    await()
+        .atMost(Duration.ofSeconds(20))
+        .untilAsserted(() ->
+            assertThat(tmux.capture())
+                .contains("events of " + runId)
+                .contains("run.approval.required"));
+    keep("events", tmux.capture());
+    tmux.keys("o");
+    await()
+        .atMost(Duration.ofSeconds(10))
+        .untilAsserted(() -> assertThat(tmux.capture()).contains("event stream closed"));
     tmux.keys("a");
 
     await()
@@ -139,6 +154,17 @@ class DashTmuxTest {
     await()
         .atMost(Duration.ofSeconds(10))
         .untilAsserted(() -> assertThat(tmux.capture()).contains("approve ").contains("resolved"));
+  }
+
+  /** Keeps a screen under target/dash-screens/ for a person to look at. */
+  private static void keep(String name, String screen) {
+    try {
+      Path folder = Path.of("target", "dash-screens");
+      java.nio.file.Files.createDirectories(folder);
+      java.nio.file.Files.writeString(folder.resolve(name + ".txt"), screen);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException(e);
+    }
   }
 
   private JsonNode interaction(String runId) {
