@@ -120,15 +120,22 @@ final class DashEvents implements AutoCloseable {
       JsonNode v = field.getValue();
       if (v.isValueNode()) {
         String value = v.isString() ? v.asString() : v.toString();
-        out.append(' ').append(field.getKey()).append('=').append(value);
+        // masked field by field: "inputTokens=19" as a whole would read like a credential
+        String shown =
+            Redactor.redacts(field.getKey(), value) ? Redactor.MASK : Redactor.redact(value);
+        out.append(' ').append(field.getKey()).append('=').append(shown);
       }
     }
-    return line(out.toString());
+    return printable(out.toString());
   }
 
-  // one screen line: secrets masked, controls made visible, no line break
+  // one screen line: secrets masked, controls removed, no line break
   private static String line(String text) {
-    return TerminalText.printable(Redactor.redact(text)).replace('\n', ' ').replace('\t', ' ');
+    return printable(Redactor.redact(text));
+  }
+
+  private static String printable(String text) {
+    return TerminalText.printable(text).replace('\n', ' ').replace('\t', ' ');
   }
 
   /** Collects what the follower prints, line by line. */

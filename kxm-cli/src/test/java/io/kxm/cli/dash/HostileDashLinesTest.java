@@ -41,4 +41,15 @@ class HostileDashLinesTest {
       assertThat(DashRow.of(panel, agent).text()).doesNotContain("\n", "\r", "\u001b", "\t");
     }
   }
+
+  @org.junit.jupiter.api.Test
+  void token_counts_show_and_a_credential_in_an_event_is_masked() {
+    String shown =
+        DashEvents.summary(
+            "{\"seq\":9,\"type\":\"usage\",\"data\":{\"inputTokens\":19,"
+                + "\"text\":\"key sk-ant-api03-abcdefghijklmnopqrstuvwxyz0123456789\"}}");
+
+    assertThat(shown).startsWith("#9 usage inputTokens=19 text=").contains("[REDACTED]");
+    assertThat(shown).doesNotContain("abcdefghijklmnopqrstuvwxyz0123456789");
+  }
 }
