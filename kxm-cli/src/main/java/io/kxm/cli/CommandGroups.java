@@ -5,6 +5,7 @@ import io.kxm.cli.auth.AuthCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
+import io.kxm.cli.dash.DashCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hook.HookCommand;
@@ -46,6 +47,7 @@ final class CommandGroups {
           RunsCommand.class,
           TrustCommand.class,
           StudioCommand.class,
+          DashCommand.class,
           SetupCommand.class,
           ContextCommand.class,
           KnowledgeCommand.class,

@@ -4,6 +4,8 @@ import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
 import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -28,6 +30,24 @@ public final class Runs {
         .map(s -> new Runs(new SupervisorClient(s)));
   }
 
+  /** As {@link #running(CliContext)}, each call bounded by {@code timeout}. */
+  public static Optional<Runs> running(CliContext context, Duration timeout) {
+    return RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
+        .map(s -> new Runs(new SupervisorClient(s).withTimeout(timeout)));
+  }
+
+  /**
+   * The supervisor that answers now, each call bounded by {@code timeout}.
+   *
+   * @throws KxmException {@code runtime_not_running} when none does; nothing is started
+   */
+  public static Runs connectRunning(CliContext context, Duration timeout) {
+    return running(context, timeout)
+        .orElseThrow(() ->
+            new KxmException(
+                ErrorCode.RUNTIME_NOT_RUNNING, "no runtime supervisor answers on this machine"));
+  }
+
   /**
    * The runs of the project at {@code projectRoot} ({@code {"runs": [...], "sessionRuns": [...]}})
    * from the supervisor that answers now, each call bounded by {@code timeout}; empty when none
@@ -48,11 +68,11 @@ public final class Runs {
     return client.post("/v1/runs", body);
   }
 
-  JsonNode list(String projectRoot) {
+  public JsonNode list(String projectRoot) {
     return client.get("/v1/runs?projectRoot=" + SupervisorClient.segment(projectRoot));
   }
 
-  JsonNode status(RunRef.Supervised run) {
+  public JsonNode status(RunRef.Supervised run) {
     return client.get(path(run, ""));
   }
 
@@ -68,7 +88,7 @@ public final class Runs {
     return client.get(path(run, "/verify"));
   }
 
-  JsonNode cancel(RunRef.Supervised run) {
+  public JsonNode cancel(RunRef.Supervised run) {
     return client.post(path(run, "/cancel"), Map.of());
   }
 
@@ -76,7 +96,7 @@ public final class Runs {
     return client.post(path(run, "/clean"), Map.of());
   }
 
-  JsonNode resolve(
+  public JsonNode resolve(
       RunRef.Supervised run, String interactionId, boolean approved, String answer, String by) {
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("approved", approved);

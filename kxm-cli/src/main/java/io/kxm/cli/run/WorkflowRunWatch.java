@@ -19,7 +19,7 @@ import tools.jackson.databind.JsonNode;
  * changes, and every change of the run or of a step is printed once. A run parked on an answer or
  * an unproven gate is announced with the command that moves it on, and followed further.
  */
-final class WorkflowRunWatch {
+public final class WorkflowRunWatch {
   // read again at once after a change, then up to every two seconds while nothing moves
   static final Backoff POLL = new Backoff(Duration.ofMillis(100), Duration.ofSeconds(2));
   // a supervisor away: look for its successor soon, then every few seconds
@@ -34,7 +34,7 @@ final class WorkflowRunWatch {
   private final boolean json;
   private final Map<String, String> shown = new HashMap<>();
 
-  WorkflowRunWatch(CliContext context, RunRef.Supervised run, boolean json) {
+  public WorkflowRunWatch(CliContext context, RunRef.Supervised run, boolean json) {
     this.context = context;
     this.runs = Runs.connect(context);
     this.run = run;
@@ -45,7 +45,7 @@ final class WorkflowRunWatch {
   /**
    * Follows the run to its end: exit code 0 when it completed, 1 when it failed or was cancelled.
    */
-  int follow() throws InterruptedException {
+  public int follow() throws InterruptedException {
     int quiet = 0;
     while (true) {
       JsonNode detail = status();

@@ -2,14 +2,17 @@ package io.kxm.cli.session;
 
 import io.kxm.cli.CliContext;
 import io.kxm.cli.runtime.BackgroundRuntime;
+import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import tools.jackson.databind.JsonNode;
 
 /** The supervisor's session routes the session commands call, starting it on demand. */
-final class SessionApi {
+public final class SessionApi {
   private final SupervisorClient client;
 
   private SessionApi(SupervisorClient client) {
@@ -18,6 +21,12 @@ final class SessionApi {
 
   static SessionApi connect(CliContext context) {
     return new SessionApi(new SupervisorClient(BackgroundRuntime.ensure(context)));
+  }
+
+  /** The supervisor that answers now, each call bounded by {@code timeout}; none is started. */
+  public static Optional<SessionApi> running(CliContext context, Duration timeout) {
+    return RunningSupervisor.find(BackgroundRuntime.paths(context), context.env())
+        .map(s -> new SessionApi(new SupervisorClient(s).withTimeout(timeout)));
   }
 
   /**
@@ -34,12 +43,12 @@ final class SessionApi {
     return client.post("/v1/sessions", body);
   }
 
-  JsonNode list(int limit) {
+  public JsonNode list(int limit) {
     return client.get("/v1/sessions?limit=" + limit);
   }
 
   /** {@code {"session", "runs"}}. */
-  JsonNode show(String sessionId) {
+  public JsonNode show(String sessionId) {
     return client.get(path(sessionId, ""));
   }
 
