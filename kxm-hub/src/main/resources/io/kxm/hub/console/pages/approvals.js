@@ -67,6 +67,9 @@ export async function mount(root, ctx) {
     }
     return node;
   }
+
+  await load();
+  return every(2000, load);
 }
 
 function kindLabel(kind) {
