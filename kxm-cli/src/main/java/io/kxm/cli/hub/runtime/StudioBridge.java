@@ -130,8 +130,9 @@ final class StudioBridge {
     String relative = root.relativize(file).toString();
     ConfigTree disk = ConfigTree.fromDisk(root);
     TreeMap<String, ConfigTree.Content> files = new TreeMap<>(disk.files());
-    files.put(
-        relative, new ConfigTree.Content(edit.yaml().getBytes(StandardCharsets.UTF_8), false));
+    // The tree's keys are relative to .kxm/, as ConfigTree.fromDisk reads them.
+    String key = root.resolve(".kxm").relativize(file).toString();
+    files.put(key, new ConfigTree.Content(edit.yaml().getBytes(StandardCharsets.UTF_8), false));
     ConfigTree edited = new ConfigTree(files, disk.linked());
     ConfigReport report = ConfigLoader.check(edited);
 
