@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** A unified diff of two small texts, line by line, three lines of context. */
-final class LineDiff {
+public final class LineDiff {
   private static final int CONTEXT = 3;
 
   /** Files longer than this are shown whole on both sides rather than diffed. */
@@ -18,7 +18,7 @@ final class LineDiff {
    * @param before the old text, null for a file that does not exist yet
    * @return the diff, empty when the texts are equal
    */
-  static String unified(String label, String before, String after) {
+  public static String unified(String label, String before, String after) {
     if (after.equals(before)) {
       return "";
     }

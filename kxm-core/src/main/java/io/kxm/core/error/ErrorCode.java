@@ -239,8 +239,11 @@ public enum ErrorCode {
   RUN_NOT_FOUND(404, "List the project's runs with 'kxm runs list' and use one of their IDs."),
   RUN_WORKFLOW_NOT_FOUND(
       404, "List the workflows under .kxm/workflows/ and name one of their IDs."),
+  STUDIO_CONFIG_INVALID(
+      422,
+      "Fix each error the message names (POST .../check lists them all); nothing was written."),
   STUDIO_WORKFLOW_NOT_FOUND(
-      1,
+      404,
       "Name one of the workflows the message lists; 'kxm studio layout --help' says where they"
           + " are read from."),
   RUN_PROMPT_INVALID(400, "Send a prompt within the size named in the message."),

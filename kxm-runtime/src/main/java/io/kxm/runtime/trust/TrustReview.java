@@ -6,6 +6,7 @@ import io.kxm.runtime.config.CommittedConfig;
 import io.kxm.runtime.config.ConfigTree;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * The structured permission diff of a project's {@code .kxm/} against a Git revision: the base
@@ -34,5 +35,13 @@ public final class TrustReview {
     ConfigTree before = CommittedConfig.read(root, commit);
     ConfigTree after = ConfigTree.fromDisk(root);
     return new TrustDiff(base, commit, TrustClassifier.diff(before, after));
+  }
+
+  /**
+   * The classified changes from {@code before} to {@code after}, two trees of {@code .kxm/} (the
+   * checks {@link #diff} applies, for an edit not yet on disk).
+   */
+  public static List<TrustChange> between(ConfigTree before, ConfigTree after) {
+    return TrustClassifier.diff(before, after);
   }
 }

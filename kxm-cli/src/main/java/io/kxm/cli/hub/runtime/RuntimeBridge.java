@@ -64,6 +64,12 @@ public final class RuntimeBridge implements HubFeature {
         .get("/v1/runtime/supervisor/sessions/{id}", Access.ADMIN, handlers::session)
         .get("/v1/runtime/supervisor/sessions/{id}/events", Access.ADMIN, handlers::sessionEvents)
         .post("/v1/runtime/supervisor/sessions/{id}/runs", Access.ADMIN, handlers::prompt);
+    StudioBridge studio = new StudioBridge(root, env);
+    routes
+        .get("/v1/runtime/studio/workflows", Access.ADMIN, studio::list)
+        .get("/v1/runtime/studio/workflows/{name}", Access.ADMIN, studio::show)
+        .post("/v1/runtime/studio/workflows/{name}/check", Access.ADMIN, studio::check)
+        .post("/v1/runtime/studio/workflows/{name}/write", Access.ADMIN, studio::write);
   }
 
   private record Handlers(

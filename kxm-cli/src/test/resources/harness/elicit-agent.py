@@ -1,0 +1,29 @@
+#!/usr/bin/env python3
+"""A `command` harness (docs/harness-protocol.md) that asks for a form, then says what it got."""
+import json
+import sys
+
+
+def send(line):
+    sys.stdout.write(json.dumps(line) + "\n")
+    sys.stdout.flush()
+
+
+json.loads(sys.stdin.readline())
+send({"type": "elicitation", "message": "Deployment settings", "schema": {
+    "type": "object",
+    "properties": {
+        "target": {"type": "string", "title": "Target"},
+        "replicas": {"type": "integer", "title": "Replicas", "minimum": 1},
+        "ratio": {"type": "number", "title": "Canary ratio"},
+        "canary": {"type": "boolean", "title": "Canary first"},
+        "region": {"type": "string", "title": "Region", "enum": ["eu", "us"]},
+    },
+    "required": ["target", "replicas", "region"],
+}})
+line = sys.stdin.readline()
+if not line:
+    sys.exit("stdin closed before the answer came")
+answer = json.loads(line)["answer"]
+values = json.loads(answer.get("answer") or "{}")
+send({"type": "message", "text": "got " + json.dumps(values, sort_keys=True)})
