@@ -81,7 +81,9 @@ public final class SuiteBrowser implements AutoCloseable {
     } catch (ScriptTimeoutException e) {
       Object seen =
           chromium.script(
-              "const n = document.querySelector(arguments[0]); return n && n.textContent;",
+              "const n = document.querySelector(arguments[0]);"
+                  + " const live = document.getElementById('live');"
+                  + " return (n && n.textContent) + (live ? ' (stream ' + live.textContent + ')' : '');",
               counterSelector);
       throw new IllegalStateException(
           "the page did not count " + goal + " events in time; it shows: " + seen, e);

@@ -1,5 +1,9 @@
 // The one operations stream of the console: a single EventSource on /v1/ops/events (the cookie is
 // its credential), fanned out to the pages that subscribe. Events are metadata only.
+
+// Events kept for the first page while it loads; a replay longer than this starts that page late.
+const EARLY_MAX = 100000;
+
 export class OpsStream {
   /** project: the admin's chosen project, or null; after: the seq to follow from, or null. */
   constructor(project, after) {
@@ -7,6 +11,7 @@ export class OpsStream {
     this.statusListeners = new Set();
     this.state = 'connecting';
     this.lastSeq = 0;
+    this.early = [];
     const query = new URLSearchParams();
     if (project) query.set('project', project);
     if (after) query.set('after', after);
@@ -25,6 +30,11 @@ export class OpsStream {
         return;
       }
       if (typeof event.seq === 'number') this.lastSeq = Math.max(this.lastSeq, event.seq);
+      if (this.early) {
+        // Nobody listens yet: the first page is still loading. Keep what comes until it does.
+        if (this.early.length < EARLY_MAX) this.early.push(event);
+        return;
+      }
       for (const listener of this.listeners) {
         try { listener(event); } catch (e) { console.error('ops listener failed', e); }
       }
@@ -34,6 +44,14 @@ export class OpsStream {
   /** Calls listener(event) for every ops event; returns the function that unsubscribes. */
   subscribe(listener) {
     this.listeners.add(listener);
+    if (this.early) {
+      // The first subscriber also gets what came while the console was starting.
+      const early = this.early;
+      this.early = null;
+      for (const event of early) {
+        try { listener(event); } catch (e) { console.error('ops listener failed', e); }
+      }
+    }
     return () => this.listeners.delete(listener);
   }
 

@@ -11,7 +11,7 @@ export async function mount(root, ctx) {
   const paused = el('input', { id: 'messages-paused', type: 'checkbox' });
   root.append(
     ...header('Message flow', 'Requests between agents as they move: sent, delivered, replied, cancelled or expired. Bodies are never shown here.'),
-    el('div', { class: 'row' }, paused, el('label', { for: 'messages-paused' }, 'Pause the list')),
+    el('div', { class: 'row toggle' }, paused, el('label', { for: 'messages-paused' }, 'Pause the list')),
     counts,
     el('table', { class: 'grid' },
       el('caption', { class: 'visually-hidden' }, `The newest ${MAX_ROWS} message events`),
