@@ -18,6 +18,7 @@ final class Faults {
         new BuiltinApprovalKillFault(),
         new ForgedFanoutFault(),
         new LiveStepKillFault(),
-        new McpPushKillFault());
+        new McpPushKillFault(),
+        new OpsStreamKillFault());
   }
 }
