@@ -8,6 +8,7 @@ import io.kxm.cli.context.ContextCommand;
 import io.kxm.cli.dash.DashCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
+import io.kxm.cli.gc.GcCommand;
 import io.kxm.cli.hook.HookCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
@@ -52,7 +53,8 @@ final class CommandGroups {
           ContextCommand.class,
           KnowledgeCommand.class,
           MemoryCommand.class,
-          EvolveCommand.class);
+          EvolveCommand.class,
+          GcCommand.class);
 
   private CommandGroups() {}
 

@@ -2,6 +2,7 @@ package io.kxm.supervisor;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.retention.PurgeResult;
 import io.kxm.runtime.api.ProjectRuns;
 import io.kxm.runtime.api.RunSummary;
 import java.io.IOException;
@@ -9,6 +10,8 @@ import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -70,6 +73,18 @@ final class HostedProjects implements AutoCloseable {
     }
     throw new KxmException(
         ErrorCode.RUN_NOT_FOUND, "no project hosted by this supervisor has the run " + runId);
+  }
+
+  /**
+   * Runs the retention purge of every registered project's run store, opening those not opened yet;
+   * a project that fails is reported and the others still purge.
+   */
+  List<PurgeResult> purgeRuns(Instant now, Duration retention, boolean dryRun) {
+    List<PurgeResult> results = new ArrayList<>();
+    for (ProjectEntry entry : registry.projects()) {
+      results.addAll(runsOf(entry).retention(retention).purge(now, dryRun));
+    }
+    return results;
   }
 
   /** The projects opened so far, by project key. */

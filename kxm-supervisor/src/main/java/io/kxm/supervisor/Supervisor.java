@@ -3,7 +3,11 @@ package io.kxm.supervisor;
 import io.javalin.Javalin;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.retention.Purge;
+import io.kxm.core.retention.PurgeSchedule;
 import io.kxm.core.secret.Tokens;
+import io.kxm.runtime.retention.RuntimeRetention;
+import io.kxm.session.retention.SessionsPurge;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.LinkedHashMap;
@@ -38,6 +42,7 @@ public final class Supervisor implements AutoCloseable {
   private final ScheduledExecutorService heartbeat;
   private final SyncPushers pushers;
   private final SessionPlane sessions;
+  private final PurgeSchedule retention;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -67,6 +72,31 @@ public final class Supervisor implements AutoCloseable {
     this.heartbeat =
         Executors.newSingleThreadScheduledExecutor(
             r -> Thread.ofPlatform().daemon().name("kxm-runtime-heartbeat").unstarted(r));
+    this.retention = retentionOf(config, projects, sessions, log);
+  }
+
+  /**
+   * The purges the supervisor runs by itself, on its clock: ended session runs and idle sessions,
+   * and every registered project's finished runs. {@code kxm gc} runs the same ones now.
+   */
+  private static PurgeSchedule retentionOf(
+      SupervisorConfig config, HostedProjects projects, SessionPlane sessions, SupervisorLog log) {
+    RuntimeRetention settings = RuntimeRetention.fromEnvironment(System.getenv());
+    List<Purge> purges =
+        List.of(
+            new SessionsPurge(sessions.sessions().store(), settings.sessions()),
+            (now, dryRun) -> projects.purgeRuns(now, settings.runs(), dryRun));
+    return new PurgeSchedule(
+        "runtime",
+        config.clock(),
+        settings.purgeInterval(),
+        purges,
+        result ->
+            log.info(
+                "retention.purged",
+                Map.of(
+                    "store", result.store(), "what", result.what(), "removed", result.removed())),
+        failure -> log.warn("retention.purge_failed", Map.of("reason", failure)));
   }
 
   /**
@@ -153,6 +183,7 @@ public final class Supervisor implements AutoCloseable {
           new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
+      supervisor.retention.start();
       return supervisor;
     } catch (RuntimeException e) {
       log.error("supervisor.start_failed", Map.of("code", codeOf(e)));
@@ -286,6 +317,7 @@ public final class Supervisor implements AutoCloseable {
     sessions.endStreams();
     awaitStreamsEnded();
     heartbeat.shutdownNow();
+    retention.close();
     pushers.close();
     try {
       app.stop();

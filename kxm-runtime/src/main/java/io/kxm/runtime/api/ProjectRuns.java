@@ -1,5 +1,7 @@
 package io.kxm.runtime.api;
 
+import io.kxm.core.retention.Purge;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -70,4 +72,12 @@ public interface ProjectRuns {
    * @return the runs that changed
    */
   List<RunSummary> reconcile();
+
+  /**
+   * The retention purge of this project's finished runs past {@code retention}: their worktrees,
+   * then their events, outbox rows, prompts and heads. A project that keeps nothing purges nothing.
+   */
+  default Purge retention(Duration retention) {
+    return (now, dryRun) -> List.of();
+  }
 }

@@ -188,6 +188,37 @@ public final class RunWorktrees {
                 : Batch.of(new RunEvent.WorktreeRemoved(work.path(), reason)));
   }
 
+  /**
+   * Removes the worktree and the patch artifacts of a run the retention purge is about to delete,
+   * without an event: the run's rows go right after. The branch {@code kxm/<runId>} stays, as with
+   * {@link #remove}; a patch is in its commits too.
+   */
+  public void discard() throws InterruptedException {
+    deleteTree(ctx.runFiles().resolve("artifacts").resolve(runId));
+    RunState.Work work = ctx.store().load(runId).work();
+    if (work == null || work.removed()) {
+      return;
+    }
+    if (Files.exists(Path.of(work.path()), LinkOption.NOFOLLOW_LINKS)) {
+      git(ctx.projectRoot(), "worktree", "remove", "--force", work.path());
+    }
+    git(ctx.projectRoot(), "worktree", "prune");
+  }
+
+  /** Deletes a folder of plain files and folders; links inside are removed, never followed. */
+  private static void deleteTree(Path dir) {
+    if (!Files.isDirectory(dir, LinkOption.NOFOLLOW_LINKS)) {
+      return;
+    }
+    try (var walk = Files.walk(dir)) {
+      for (Path p : walk.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
+      }
+    } catch (IOException e) {
+      throw failed("cannot delete " + dir + ": " + e.getMessage());
+    }
+  }
+
   /** Files changed and lines added and removed, from {@code git diff --numstat}. */
   record Stats(int files, long insertions, long deletions) {
     static Stats of(String numstat) {

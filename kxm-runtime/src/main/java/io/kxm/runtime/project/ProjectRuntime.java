@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.core.retention.Purge;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.DriveResult;
 import io.kxm.runtime.api.GateExecutor;
@@ -26,9 +27,11 @@ import io.kxm.runtime.drive.Reconciler;
 import io.kxm.runtime.drive.Recovery;
 import io.kxm.runtime.drive.RunWorktrees;
 import io.kxm.runtime.drive.Settlements;
+import io.kxm.runtime.producer.SimulatedProducer;
 import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
+import io.kxm.runtime.retention.RunEventsPurge;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
@@ -51,6 +54,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code store}, and creating and queueing in {@link RunSlots}.
  */
 public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable {
+  private static final org.slf4j.Logger LOG =
+      org.slf4j.LoggerFactory.getLogger(ProjectRuntime.class);
+
   static final int MAX_TEXT = 64 * 1024;
 
   private final String key;
@@ -134,6 +140,14 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
             DriveContext.MAX_ATTEMPTS,
             Duration.ofMinutes(10));
     return new ProjectRuntime(key, db, config, store, receipts, ctx, live, simulated);
+  }
+
+  /**
+   * The project's runtime for housekeeping only, as {@code kxm gc} opens it beside a running
+   * supervisor: it never drives a run, so it has no live producer and no gate executor.
+   */
+  public static ProjectRuntime forHousekeeping(StatePaths state, Path projectRoot, Clock clock) {
+    return open(state, projectRoot, clock, null, new SimulatedProducer(), null);
   }
 
   public String projectKey() {
@@ -339,6 +353,27 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
       release(runId, mine);
     }
     return detail(runId);
+  }
+
+  @Override
+  public Purge retention(Duration retention) {
+    return new RunEventsPurge(
+        "run-events " + key, store, ctx.prompts(), retention, this::discardWorktree);
+  }
+
+  /**
+   * The worktree of a run about to be purged goes without a worktree.removed event: the event would
+   * move the run's last change past the cutoff, and the run's rows go next anyway. A failure leaves
+   * the folder for {@code git worktree prune} and never stops the purge.
+   */
+  private void discardWorktree(String runId) {
+    try {
+      RunWorktrees.of(ctx, runId).discard();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (RuntimeException e) {
+      LOG.warn("the worktree of purged run {} stays: {}", runId, e.toString());
+    }
   }
 
   @Override

@@ -11,8 +11,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.util.Collection;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import tools.jackson.core.JacksonException;
@@ -87,6 +89,25 @@ public final class PromptSidecar {
     checkRunId(runId);
     synchronized (lock) {
       return Optional.ofNullable(read().get(runId));
+    }
+  }
+
+  /**
+   * Drops the prompts of runs the retention purge deleted; returns how many it held. The file is
+   * rewritten once, whatever the number.
+   */
+  public int forget(Collection<String> runIds) {
+    synchronized (lock) {
+      Map<String, String> prompts = read();
+      int before = prompts.size();
+      prompts.keySet().removeAll(Set.copyOf(runIds));
+      int dropped = before - prompts.size();
+      if (dropped > 0) {
+        ObjectNode body = Json.object();
+        prompts.forEach(body::put);
+        SecureFiles.writeOwnerOnly(file, Json.writeBytes(body));
+      }
+      return dropped;
     }
   }
 

@@ -73,6 +73,21 @@ public interface RunEventLog extends AutoCloseable {
    */
   Optional<SignedHead> signedHead(String runId);
 
+  /**
+   * The runs the retention purge may delete, oldest first, at most {@code limit}: those in an end
+   * state whose last event is before {@code cutoff} and that have no sync row still pending (a run
+   * the hub has not heard of yet is never purged).
+   */
+  List<String> finishedBefore(Instant cutoff, int limit);
+
+  /**
+   * Deletes up to {@code limit} runs that {@link #finishedBefore} names, each whole (events, sync
+   * rows, plan, projection, gate rows, receipts and signed head), in one short write transaction;
+   * returns the deleted ids. Sequences of other runs are untouched; a deleted run's id reads as
+   * {@code run_not_found} afterwards.
+   */
+  List<String> purgeFinishedBefore(Instant cutoff, int limit);
+
   /** The sync rows of this log, each named as a row of project {@code projectKey}. */
   Outbox outbox(String projectKey);
 

@@ -47,6 +47,18 @@ import java.util.function.Function;
 public final class RunEventStore implements RunEventLog {
   private static final int FOLDS_KEPT = 256;
 
+  /** Run tables a run's rows live in, children first; {@code runs} itself goes last. */
+  private static final List<String> RUN_TABLES =
+      List.of(
+          "events",
+          "outbox",
+          "run_plans",
+          "attempt_capabilities",
+          "gate_evidence",
+          "drive_receipts",
+          "run_state",
+          "runs");
+
   /** The event store's schema: Flyway migrations under {@code db/runtime/events}. */
   static final SqliteSchema SCHEMA =
       new SqliteSchema(
@@ -283,6 +295,62 @@ public final class RunEventStore implements RunEventLog {
           }
           return out;
         });
+  }
+
+  @Override
+  public synchronized List<String> finishedBefore(Instant cutoff, int limit) {
+    return read("list runs past retention", c -> finishedBefore(c, cutoff, limit));
+  }
+
+  @Override
+  public synchronized List<String> purgeFinishedBefore(Instant cutoff, int limit) {
+    List<String> deleted =
+        write(
+            "purge runs finished before " + cutoff,
+            c -> {
+              List<String> due = finishedBefore(c, cutoff, limit);
+              for (String table : RUN_TABLES) {
+                try (PreparedStatement s =
+                    c.prepareStatement("DELETE FROM " + table + " WHERE run_id = ?")) {
+                  for (String runId : due) {
+                    s.setString(1, runId);
+                    s.addBatch();
+                  }
+                  s.executeBatch();
+                }
+              }
+              return due;
+            });
+    deleted.forEach(folds::remove);
+    if (heads != null && !deleted.isEmpty()) {
+      heads.forget(deleted);
+    }
+    return deleted;
+  }
+
+  /**
+   * Candidates by their projection, which moves with every event: end state, last change before the
+   * cutoff, no sync row pending. Times are compared as instants, not as text, since stored instants
+   * differ in how many fraction digits they show.
+   */
+  private static List<String> finishedBefore(Connection c, Instant cutoff, int limit)
+      throws SQLException {
+    List<String> out = new ArrayList<>();
+    try (PreparedStatement s =
+            c.prepareStatement(
+                "SELECT s.run_id, s.status, s.updated_at FROM run_state s"
+                    + " WHERE NOT EXISTS (SELECT 1 FROM outbox o"
+                    + " WHERE o.run_id = s.run_id AND o.state = 'pending')"
+                    + " ORDER BY s.rowid");
+        ResultSet rs = s.executeQuery()) {
+      while (rs.next() && out.size() < limit) {
+        if (RunStatus.fromWire(rs.getString(2)).terminal()
+            && Instant.parse(rs.getString(3)).isBefore(cutoff)) {
+          out.add(rs.getString(1));
+        }
+      }
+    }
+    return out;
   }
 
   @Override

@@ -88,6 +88,36 @@ public abstract class RunEventLogContract {
   }
 
   @Test
+  void the_retention_purge_takes_finished_synced_runs_whole_and_leaves_the_rest() {
+    created("run_old");
+    log.append("run_old", next(), s -> Batch.of(new RunEvent.RunMoved(RunStatus.CANCELLED, "x")));
+    created("run_unsynced");
+    log.append(
+        "run_unsynced", next(), s -> Batch.of(new RunEvent.RunMoved(RunStatus.CANCELLED, "x")));
+    created("run_open");
+    var outbox = log.outbox("p1");
+    outbox.pending(100).stream()
+        .filter(r -> !r.runId().equals("run_unsynced"))
+        .forEach(r -> outbox.acknowledge(r.rowId()));
+    Instant cutoff = next();
+    created("run_new");
+    log.append("run_new", next(), s -> Batch.of(new RunEvent.RunMoved(RunStatus.CANCELLED, "x")));
+    outbox.pending(100).stream()
+        .filter(r -> r.runId().equals("run_new"))
+        .forEach(r -> outbox.acknowledge(r.rowId()));
+
+    assertThat(log.finishedBefore(cutoff, 10)).containsExactly("run_old");
+    assertThat(log.purgeFinishedBefore(cutoff, 10)).containsExactly("run_old");
+
+    assertThatThrownBy(() -> log.load("run_old")).satisfies(code(ErrorCode.RUN_NOT_FOUND));
+    assertThat(log.events("run_old")).isEmpty();
+    assertThat(log.signedHead("run_old")).isEmpty();
+    assertThat(log.runIds()).containsExactly("run_unsynced", "run_open", "run_new");
+    assertThat(log.load("run_new").status()).isEqualTo(RunStatus.CANCELLED);
+    assertThat(log.finishedBefore(cutoff, 10)).isEmpty();
+  }
+
+  @Test
   void a_new_run_folds_from_its_first_event() {
     RunState state = created("run_1");
 

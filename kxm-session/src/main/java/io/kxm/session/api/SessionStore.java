@@ -4,6 +4,7 @@ import io.kxm.runtime.api.Outbox;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import tools.jackson.databind.JsonNode;
 
@@ -132,8 +133,28 @@ public interface SessionStore extends AutoCloseable {
    */
   List<EncodedEvent> replayEncoded(StreamKey key, long afterSeq, int limit);
 
-  /** The highest {@code seq} stored, 0 when empty. */
+  /** The highest {@code seq} ever stored, 0 when empty; a purge never lowers it. */
   long lastSeq();
+
+  /**
+   * The highest seq of {@code key}'s stream that the retention purge deleted, 0 when none: a client
+   * resuming from below it missed events. A run is purged whole, so a run stream has 0.
+   */
+  long purgedThrough(StreamKey key);
+
+  /** The first seq {@code key}'s stream still holds after {@code afterSeq}, if any. */
+  OptionalLong firstSeqAfter(StreamKey key, long afterSeq);
+
+  /**
+   * Deletes, in one short write, up to {@code limit} session runs that ended before {@code cutoff}
+   * (with their events, interactions and sync rows; their messages stay with the session) and up to
+   * {@code limit} sessions with no run left and no activity since {@code cutoff}. Rows whose sync
+   * to the hub is still pending stay.
+   */
+  SessionsPurged purgeEndedBefore(Instant cutoff, int limit);
+
+  /** What {@link #purgeEndedBefore} would delete now, without a limit; changes nothing. */
+  SessionsPurged purgeableBefore(Instant cutoff);
 
   /** Where committed events are published, in {@code seq} order. */
   LiveEvents live();

@@ -12,7 +12,7 @@ final class SessionSchema {
       new SqliteSchema(
           "session store",
           "db/runtime/sessions",
-          3,
+          4,
           1,
           ErrorCode.RUNTIME_SCHEMA_NEWER,
           ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);

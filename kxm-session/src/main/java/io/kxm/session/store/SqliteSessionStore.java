@@ -15,6 +15,7 @@ import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
+import io.kxm.session.api.SessionsPurged;
 import io.kxm.session.api.StreamKey;
 import io.kxm.store.sqlite.SqliteDatabase;
 import java.nio.file.Path;
@@ -23,6 +24,7 @@ import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import tools.jackson.databind.JsonNode;
@@ -139,6 +141,31 @@ public final class SqliteSessionStore implements SessionStore {
     if (heads != null) {
       heads.forget(runIds);
     }
+  }
+
+  @Override
+  public long purgedThrough(StreamKey key) {
+    return key.kind() == StreamKey.Kind.SESSION ? reader.purgedThrough(key.id()) : 0;
+  }
+
+  @Override
+  public OptionalLong firstSeqAfter(StreamKey key, long afterSeq) {
+    return reader.firstSeqAfter(key, afterSeq);
+  }
+
+  @Override
+  public SessionsPurged purgeEndedBefore(Instant cutoff, int limit) {
+    requirePositive("limit", limit);
+    SessionsPurged purged = await(SessionPurges.purge(cutoff, limit));
+    if (heads != null && !purged.runIds().isEmpty()) {
+      heads.forget(purged.runIds());
+    }
+    return purged;
+  }
+
+  @Override
+  public SessionsPurged purgeableBefore(Instant cutoff) {
+    return SessionPurges.count(reader, cutoff);
   }
 
   @Override

@@ -23,6 +23,7 @@ import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * Reads of the session store on their own connections. In WAL mode a reader sees the last commit
@@ -168,8 +169,43 @@ final class StoreReader {
     }
   }
 
+  /**
+   * The highest seq ever given, even when the purge deleted the newest events: {@code
+   * sqlite_sequence} remembers it, so a reopened store never hands out a seq a client already saw.
+   */
   long lastSeq() {
-    return one("SELECT coalesce(max(seq), 0) FROM events", rs -> rs.getLong(1)).orElse(0L);
+    return one(
+            "SELECT max(coalesce((SELECT max(seq) FROM events), 0),"
+                + " coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0))",
+            rs -> rs.getLong(1))
+        .orElse(0L);
+  }
+
+  /** The highest seq of the session's events that the retention purge deleted; 0 when none. */
+  long purgedThrough(String sessionId) {
+    return one("SELECT purged_through FROM sessions WHERE id = ?", rs -> rs.getLong(1), sessionId)
+        .orElse(0L);
+  }
+
+  /** The first seq the stream still holds after {@code afterSeq}, if any. */
+  OptionalLong firstSeqAfter(StreamKey key, long afterSeq) {
+    String column = key.kind() == StreamKey.Kind.RUN ? "run_id" : "session_id";
+    long first =
+        number(
+            "SELECT coalesce(min(seq), -1) FROM events WHERE " + column + " = ? AND seq > ?",
+            key.id(),
+            afterSeq);
+    return first < 0 ? OptionalLong.empty() : OptionalLong.of(first);
+  }
+
+  /** The first column of each row, as text. */
+  List<String> strings(String sql, Object... args) {
+    return list(sql, rs -> rs.getString(1), args);
+  }
+
+  /** A single number, such as a count. */
+  long number(String sql, Object... args) {
+    return one(sql, rs -> rs.getLong(1), args).orElse(0L);
   }
 
   /** The project's sync rows still waiting, oldest first. */

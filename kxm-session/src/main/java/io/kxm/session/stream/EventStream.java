@@ -82,6 +82,7 @@ public final class EventStream {
       StreamKey key, long afterSeq, Subscription live, SseOutput out, ActiveStreams.Entry entry)
       throws IOException, InterruptedException, Overflowed {
     out.comment("connected");
+    announceExpiredCursor(key, afterSeq, out);
     out.flush();
     long last = replay(key, afterSeq, out);
     if (runEnd.reached(key)) {
@@ -121,6 +122,28 @@ public final class EventStream {
         return finish(key, last, out);
       }
     }
+  }
+
+  /**
+   * Tells a client resuming from below what the retention purge deleted that it missed events, as
+   * the hub's streams do: a {@code cursor_expired} frame naming its cursor and the oldest seq the
+   * stream still holds; the replay then goes on from its cursor with everything still held. A
+   * client starting from 0 asked for whatever is held and is told nothing.
+   */
+  private void announceExpiredCursor(StreamKey key, long afterSeq, SseOutput out)
+      throws IOException {
+    if (afterSeq <= 0 || afterSeq >= store.purgedThrough(key)) {
+      return;
+    }
+    long first = store.firstSeqAfter(key, afterSeq).orElse(store.lastSeq() + 1);
+    out.control(
+        "cursor_expired",
+        "{\"type\":\"cursor_expired\",\"requestedAfter\":"
+            + afterSeq
+            + ",\"firstRetainedSeq\":"
+            + first
+            + ",\"hint\":\"events before firstRetainedSeq were purged; resync from current"
+            + " state\"}");
   }
 
   /**

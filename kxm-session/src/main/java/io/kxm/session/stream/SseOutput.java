@@ -32,6 +32,11 @@ public final class SseOutput {
     writer.event(event.seq(), event.type(), event.envelope());
   }
 
+  /** A named control frame without an id, such as {@code cursor_expired}. */
+  void control(String type, String json) throws IOException {
+    writer.control(type, json);
+  }
+
   void comment(String text) throws IOException {
     writer.comment(text);
   }
