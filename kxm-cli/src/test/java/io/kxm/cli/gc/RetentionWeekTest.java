@@ -106,11 +106,9 @@ class RetentionWeekTest {
         }
         sentByDay.add(sent);
         clock.tick(DAY);
-        // what kxm gc does: the hub's purges on a second handle of the same file
-        List<PurgeResult> purged = retention.purge(clock.instant(), false);
-        if (day >= 3) {
-          assertThat(count(purged, "finished messages")).as("day %s", day).isPositive();
-        }
+        // what kxm gc does: the hub's purges on a second handle of the same file (the hub's own
+        // sweeper may get there first on its minute beat; either way the rows go)
+        retention.purge(clock.instant(), false);
         size[day] = fileSize(storeConfig.sqlitePath());
       }
 
@@ -419,7 +417,8 @@ class RetentionWeekTest {
                 .header("Content-Type", "application/json")
                 .POST(
                     HttpRequest.BodyPublishers.ofString(
-                        Json.write(Map.of("target", target, "content", content))))
+                        Json.write(
+                            Map.of("target", target, "content", content, "allowOffline", true))))
                 .build(),
             HttpResponse.BodyHandlers.ofString());
     assertThat(r.statusCode()).as(r.body()).isEqualTo(201);

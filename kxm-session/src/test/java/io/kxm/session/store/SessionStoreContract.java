@@ -5,8 +5,9 @@ import io.kxm.session.api.SessionStore;
 /**
  * The suite every {@link SessionStore} passes, split by what it covers ({@link
  * SessionLifecycleContract}, {@link InteractionStoreContract}, {@link LiveReplayContract}, {@link
- * EncodedReplayContract}, {@link HashChainContract}, {@link SessionSyncContract}). A backend's test
- * class implements them all with a fresh store per call of {@link #fixture()}.
+ * EncodedReplayContract}, {@link HashChainContract}, {@link SessionSyncContract}, {@link
+ * SessionRetentionContract}). A backend's test class implements them all with a fresh store per
+ * call of {@link #fixture()}.
  */
 public interface SessionStoreContract {
 

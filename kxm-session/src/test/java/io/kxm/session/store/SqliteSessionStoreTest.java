@@ -33,7 +33,8 @@ class SqliteSessionStoreTest
         LiveReplayContract,
         EncodedReplayContract,
         HashChainContract,
-        SessionSyncContract {
+        SessionSyncContract,
+        SessionRetentionContract {
   @TempDir Path dir;
 
   private Path file() {
