@@ -14,6 +14,7 @@ import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.retention.HubRetention;
+import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.prompt.PromptSidecar;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
@@ -292,6 +293,29 @@ class RetentionWeekTest {
     } finally {
       hub.stop();
     }
+    // this project's run store and this user's session store, each with one old ended run
+    io.kxm.core.paths.StatePaths state = io.kxm.core.paths.StatePaths.fromEnvironment(env);
+    String key = ProjectKeys.key(ProjectKeys.canonical(project));
+    Path runStore = ProjectKeys.eventStore(state, key);
+    Files.createDirectories(runStore.getParent());
+    Receipts signer = new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(state)));
+    Instant longAgo = Instant.now().minus(Duration.ofDays(40));
+    try (RunEventStore log = RunEventStore.open(runStore, signer)) {
+      log.create(
+          "run_old", longAgo, Batch.of(new RunEvent.RunCreated("build", "ab12", REVISIONS, null)));
+      log.append(
+          "run_old", longAgo, st -> Batch.of(new RunEvent.RunMoved(RunStatus.CANCELLED, "x")));
+      var outbox = log.outbox(key);
+      outbox.pending(100).forEach(r -> outbox.acknowledge(r.rowId()));
+    }
+    Path sessionsDb = io.kxm.supervisor.SupervisorPaths.of(state).sessionsDb();
+    String oldRun;
+    try (SqliteSessionStore sessions =
+        SqliteSessionStore.open(sessionsDb, new SettableClock(longAgo), signer)) {
+      String session =
+          sessions.createSession("/work/a", new HarnessSpec("claude-code", List.of()), null).id();
+      oldRun = finishedRun(sessions, session, 2);
+    }
 
     var dry = io.kxm.cli.support.CliRun.run(env, project, "gc", "--dry-run", "--json");
     assertThat(dry.exit()).as(dry.err()).isZero();
@@ -299,9 +323,23 @@ class RetentionWeekTest {
     assertThat(planned.path("dryRun").asBoolean()).isTrue();
     assertThat(removed(planned, "hub", "finished messages")).isEqualTo(5);
 
+    assertThat(removed(planned, "run-events " + key, "finished runs")).isEqualTo(1);
+    assertThat(removed(planned, "sessions", "ended session runs")).isEqualTo(1);
+    assertThat(removed(planned, "sessions", "idle sessions")).isEqualTo(1);
+
     var real = io.kxm.cli.support.CliRun.run(env, project, "gc", "--json");
     assertThat(real.exit()).as(real.err()).isZero();
-    assertThat(removed(Json.read(real.out()), "hub", "finished messages")).isEqualTo(5);
+    JsonNode done = Json.read(real.out());
+    assertThat(removed(done, "hub", "finished messages")).isEqualTo(5);
+    assertThat(removed(done, "run-events " + key, "finished runs")).isEqualTo(1);
+    assertThat(removed(done, "sessions", "ended session runs")).isEqualTo(1);
+    assertThat(removed(done, "sessions", "idle sessions")).isEqualTo(1);
+    try (RunEventStore log = RunEventStore.open(runStore, signer);
+        SqliteSessionStore sessions = SqliteSessionStore.open(sessionsDb, clock, signer)) {
+      assertThat(log.runIds()).isEmpty();
+      assertThat(log.signedHead("run_old")).isEmpty();
+      assertThat(sessions.run(oldRun)).isEmpty();
+    }
 
     var again = io.kxm.cli.support.CliRun.run(env, project, "gc");
     assertThat(again.exit()).isZero();
