@@ -22,6 +22,7 @@ import io.kxm.bench.product.CliStartScenario;
 import io.kxm.bench.product.ConsoleScenario;
 import io.kxm.bench.product.ContextRecallScenario;
 import io.kxm.bench.product.DurableSendScenario;
+import io.kxm.bench.product.ExchangeScenario;
 import io.kxm.bench.product.FanOutScenario;
 import io.kxm.bench.product.HubSource;
 import io.kxm.bench.product.IdleHubScenario;
@@ -29,10 +30,7 @@ import io.kxm.bench.product.IdleStreamsScenario;
 import io.kxm.bench.product.LiveDriveScenario;
 import io.kxm.bench.product.McpPushScenario;
 import io.kxm.bench.product.ReplayScenario;
-import io.kxm.bench.product.RoundTripScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
-import io.kxm.bench.product.SendToOpsLatencyScenario;
-import io.kxm.bench.product.SendToSseLatencyScenario;
 import io.kxm.bench.product.SessionDeliveryScenario;
 import io.kxm.bench.product.SessionReplayScenario;
 import java.util.List;
@@ -77,10 +75,10 @@ public final class Registry {
         new SessionReplayScenario(),
         new BuiltinTurnScenario(),
         new ContextRecallScenario(),
-        new SendToSseLatencyScenario(),
-        new SendToOpsLatencyScenario(),
+        ExchangeScenario.sendToSse(HubSource.SQLITE),
+        ExchangeScenario.sendToOps(HubSource.SQLITE),
         new McpPushScenario(),
-        new RoundTripScenario(),
+        ExchangeScenario.roundTrip(HubSource.SQLITE),
         new FanOutScenario(),
         new IdleStreamsScenario(),
         new ConsoleScenario(),

@@ -1,6 +1,5 @@
 package io.kxm.client;
 
-import io.kxm.core.json.Json;
 import io.kxm.core.sse.SseFrame;
 import java.time.Instant;
 import org.slf4j.Logger;
@@ -12,7 +11,7 @@ import tools.jackson.databind.JsonNode;
  * or below the last sequence number seen is dropped, so a replay that overlaps never reaches the
  * listener twice. A frame that cannot be read is skipped (and logged) rather than retried forever.
  */
-final class FrameDispatcher {
+final class FrameDispatcher implements ResumingSseFollower.Frames {
   private static final Logger log = LoggerFactory.getLogger(FrameDispatcher.class);
   static final String CURSOR_EXPIRED = "cursor_expired";
 
@@ -24,14 +23,16 @@ final class FrameDispatcher {
     this.lastSeq = afterSeq;
   }
 
-  long lastSeq() {
+  @Override
+  public long lastSeq() {
     return lastSeq;
   }
 
   /** Handles one frame; true when it was new (delivered or skipped as unreadable). */
-  boolean dispatch(SseFrame frame) {
+  @Override
+  public boolean dispatch(SseFrame frame) {
     if (CURSOR_EXPIRED.equals(frame.event())) {
-      JsonNode body = parse(frame.data());
+      JsonNode body = ResumingSseFollower.Frames.jsonObject(frame.data());
       listener.onCursorExpired(body == null ? 0 : body.path("firstRetainedSeq").asLong(0));
       return true;
     }
@@ -39,7 +40,8 @@ final class FrameDispatcher {
     if (seq >= 0 && seq <= lastSeq) {
       return false;
     }
-    JsonNode envelope = frame.oversized() ? null : parse(frame.data());
+    JsonNode envelope =
+        frame.oversized() ? null : ResumingSseFollower.Frames.jsonObject(frame.data());
     if (envelope == null) {
       log.warn("skipped event {}: {}", frame.id(), frame.oversized() ? "too large" : "not JSON");
     } else {
@@ -70,18 +72,6 @@ final class FrameDispatcher {
       return Long.parseLong(id.strip());
     } catch (NumberFormatException e) {
       return -1;
-    }
-  }
-
-  private static JsonNode parse(String data) {
-    if (data == null) {
-      return null;
-    }
-    try {
-      JsonNode node = Json.read(data);
-      return node.isObject() ? node : null;
-    } catch (RuntimeException e) {
-      return null;
     }
   }
 

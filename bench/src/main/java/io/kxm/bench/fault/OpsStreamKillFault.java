@@ -42,7 +42,7 @@ final class OpsStreamKillFault implements Fault {
     AtomicReference<HubProcess> hub = new AtomicReference<>(first);
     Agents.register(first, "sink");
     List<Agent> senders = Agents.register(first, "sender", SENDERS);
-    OpsStreamFollower follower = stage.keep(new OpsStreamFollower(hub::get));
+    Follower follower = stage.keep(Follower.operations(hub::get));
     Log.info("registered " + (SENDERS + 1) + " agents; " + SENDERS + " send for " + LOAD);
     AtomicReference<HubEndpoint> endpoint = new AtomicReference<>(first);
     SendLoad load =
@@ -60,11 +60,11 @@ final class OpsStreamKillFault implements Fault {
     boolean allSeen = follower.awaitAll(acked, Duration.ofSeconds(60));
     follower.close();
 
-    Set<String> seen = follower.sent();
+    Set<String> seen = Set.copyOf(follower.ids());
     findings.check(
         allSeen && follower.duplicates() == 0 && follower.repeatedIds() == 0,
         "operations stream: "
-            + count(follower.entries())
+            + count(follower.events())
             + " entries over "
             + count(follower.connections())
             + " connections, acknowledged sends seen "

@@ -25,8 +25,8 @@ class ProductScenariosTest {
     List<Scenario> scenarios =
         List.of(
             new DurableSendScenario(source),
-            new SendToSseLatencyScenario(source),
-            new RoundTripScenario(source));
+            ExchangeScenario.sendToSse(source),
+            ExchangeScenario.roundTrip(source));
     // Baselines that need no outside service, so this runs on any machine.
     List<Registry.Entry> baselines =
         Registry.baselines().stream()

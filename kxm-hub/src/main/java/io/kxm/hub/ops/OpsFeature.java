@@ -71,7 +71,7 @@ public final class OpsFeature implements HubFeature, AutoCloseable {
             streamHeartbeat,
             OpsEvents.EVENT_NAME);
     new OpsRoutes(store, new OpsSnapshot(store, presences, clock), server).install(hub.routes());
-    hub.observer().onRefusal(new ErrorOps(writer, clock)::refused);
+    hub.observer().onRefusal(new ErrorOps(writer, clock, timer)::refused);
     hub.drain().onDrain(this::close);
     long purge = settings.purgeInterval().toMillis();
     timer.scheduleWithFixedDelay(this::purge, purge, purge, TimeUnit.MILLISECONDS);

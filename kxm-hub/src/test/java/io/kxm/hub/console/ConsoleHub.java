@@ -1,20 +1,15 @@
 package io.kxm.hub.console;
 
-import static org.awaitility.Awaitility.await;
-
 import io.kxm.core.json.Json;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubServer;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
 import io.kxm.hub.support.TestHubs;
+import io.kxm.testkit.browser.ConsoleDriver;
 import io.kxm.testkit.browser.HeadlessChromium;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Map;
-import org.awaitility.core.ConditionTimeoutException;
-import org.openqa.selenium.By;
-import org.openqa.selenium.WebElement;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -52,45 +47,16 @@ final class ConsoleHub implements AutoCloseable {
 
   /** Fills in the sign-in page and waits for the console shell to greet the operator. */
   void signIn(String operator, String token) {
-    browser.open(url("/console"));
-    fillSignIn(operator, token);
-    try {
-      await()
-          .atMost(Duration.ofSeconds(15))
-          .until(() ->
-              browser.findAll("#who").stream().anyMatch(w -> w.getText().startsWith(operator)));
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          "the console did not open for "
-              + operator
-              + " at "
-              + browser.driver().getCurrentUrl()
-              + "; the page shows: "
-              + browser.find("body").getText()
-              + "; browser log: "
-              + browser.consoleLog(),
-          e);
-    }
+    ConsoleDriver.signIn(browser, hub.baseUrl(), operator, token);
   }
 
   void fillSignIn(String operator, String token) {
-    WebElement name = browser.find("#operator");
-    name.clear();
-    name.sendKeys(operator);
-    WebElement secret = browser.find("#token");
-    secret.clear();
-    secret.sendKeys(token);
-    browser.find("#sign-in-submit").click();
+    ConsoleDriver.fillSignIn(browser, operator, token);
   }
 
   /** Opens a console page by its hash route and waits for its heading. */
   void page(String id, String heading) {
-    browser.open(url("/console#/" + id));
-    await()
-        .atMost(Duration.ofSeconds(15))
-        .until(() ->
-            browser.driver().findElements(By.cssSelector("#page h1")).stream()
-                .anyMatch(h -> h.getText().equals(heading)));
+    ConsoleDriver.page(browser, hub.baseUrl(), id, heading);
   }
 
   /** Registers an agent of project alpha over HTTP, as a CLI would. */

@@ -101,18 +101,7 @@ class HostileContextBodiesTest {
             "tools",
             "token",
             "");
-    Arbitrary<String> object =
-        Arbitraries.maps(key, value)
-            .ofMaxSize(9)
-            .map(fields -> {
-              StringBuilder out = new StringBuilder("{");
-              fields.forEach((k, v) ->
-                  out.append(out.length() > 1 ? "," : "")
-                      .append(Json.write(k))
-                      .append(':')
-                      .append(v));
-              return out.append('}').toString();
-            });
+    Arbitrary<String> object = Arbitraries.maps(key, value).ofMaxSize(9).map(Hostile::object);
     Arbitrary<String> broken =
         Arbitraries.oneOf(
             Arbitraries.strings().all().ofMaxLength(60),
@@ -146,9 +135,7 @@ class HostileContextBodiesTest {
           .isLessThan(500);
       assertThat(response.body()).doesNotContain("\tat ").doesNotContain("Exception");
       if (response.statusCode() >= 400) {
-        JsonNode error = Json.read(response.body()).path("error");
-        assertThat(error.path("code").asString()).as(response.body()).isNotBlank();
-        assertThat(error.path("hint").asString()).as(response.body()).isNotBlank();
+        Hostile.assertRefusal(response.body(), response.body());
       } else if (path.endsWith("/items") || path.endsWith("/proposals")) {
         accepted++;
       }

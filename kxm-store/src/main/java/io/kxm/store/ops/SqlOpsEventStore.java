@@ -5,7 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
-import io.kxm.store.Dialect;
+import io.kxm.store.jdbc.CountedAppend;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
@@ -31,6 +31,9 @@ public final class SqlOpsEventStore implements OpsEventStore {
       "INSERT INTO ops_event_seq (id, last_seq) VALUES (1, 1) ON CONFLICT (id)"
           + " DO UPDATE SET last_seq = ops_event_seq.last_seq + 1 RETURNING last_seq";
 
+  private static final CountedAppend APPEND =
+      new CountedAppend(NEXT_SEQ, "ops_events", List.of("at", "project", "kind", "data"));
+
   private final Jdbc jdbc;
   private final Clock clock;
 
@@ -47,34 +50,7 @@ public final class SqlOpsEventStore implements OpsEventStore {
     requireObject(dataJson, kind);
     Jdbc on = jdbc.about("append ops event " + kind + " of project " + project);
     Instant at = Instant.ofEpochMilli(clock.millis());
-    long seq;
-    if (jdbc.dialect() == Dialect.POSTGRES) {
-      seq =
-          on.first(
-                  "WITH next AS ("
-                      + NEXT_SEQ
-                      + ") INSERT INTO ops_events (seq, at, project, kind, data)"
-                      + " SELECT last_seq, ?, ?, ?, "
-                      + jdbc.jsonParam()
-                      + " FROM next RETURNING seq",
-                  row -> row.longValue("seq"),
-                  at,
-                  project,
-                  kind,
-                  dataJson)
-              .orElseThrow();
-    } else {
-      seq = on.first(NEXT_SEQ, row -> row.longValue("last_seq")).orElseThrow();
-      on.update(
-          "INSERT INTO ops_events (seq, at, project, kind, data) VALUES (?, ?, ?, ?, "
-              + jdbc.jsonParam()
-              + ")",
-          seq,
-          at,
-          project,
-          kind,
-          dataJson);
-    }
+    long seq = APPEND.append(on, List.of(), at, project, kind, dataJson);
     return new OpsEvent(seq, at, project, kind, dataJson);
   }
 

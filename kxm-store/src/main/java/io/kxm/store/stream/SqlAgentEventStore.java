@@ -5,7 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
-import io.kxm.store.Dialect;
+import io.kxm.store.jdbc.CountedAppend;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.Row;
 import java.sql.SQLException;
@@ -37,6 +37,9 @@ public final class SqlAgentEventStore implements AgentEventStore {
       "INSERT INTO agent_event_seqs (agent_id, last_seq) VALUES (?, 1) ON CONFLICT (agent_id)"
           + " DO UPDATE SET last_seq = agent_event_seqs.last_seq + 1 RETURNING last_seq";
 
+  private static final CountedAppend APPEND =
+      new CountedAppend(NEXT_SEQ, "agent_events", List.of("agent_id", "type", "ts", "data"));
+
   private final Jdbc jdbc;
   private final Clock clock;
 
@@ -52,39 +55,7 @@ public final class SqlAgentEventStore implements AgentEventStore {
     requireJson(dataJson, type);
     Jdbc on = jdbc.about("append " + type + " event for agent " + agentId);
     Instant ts = Instant.ofEpochMilli(clock.millis());
-    long seq;
-    if (jdbc.dialect() == Dialect.POSTGRES) {
-      // One round trip from taking the counter row's lock to the end of the statement; callers
-      // append last in their transaction, so the lock is then held for this statement and the
-      // commit only.
-      seq =
-          on.first(
-                  "WITH next AS ("
-                      + NEXT_SEQ
-                      + ") INSERT INTO agent_events"
-                      + " (agent_id, seq, type, ts, data) SELECT ?, last_seq, ?, ?, "
-                      + jdbc.jsonParam()
-                      + " FROM next RETURNING seq",
-                  row -> row.longValue("seq"),
-                  agentId,
-                  agentId,
-                  type,
-                  ts,
-                  dataJson)
-              .orElseThrow();
-    } else {
-      // SQLite has one writer, so the lock costs nothing; it has no data-modifying WITH either.
-      seq = on.first(NEXT_SEQ, row -> row.longValue("last_seq"), agentId).orElseThrow();
-      on.update(
-          "INSERT INTO agent_events (agent_id, seq, type, ts, data) VALUES (?, ?, ?, ?, "
-              + jdbc.jsonParam()
-              + ")",
-          agentId,
-          seq,
-          type,
-          ts,
-          dataJson);
-    }
+    long seq = APPEND.append(on, List.of(agentId), agentId, type, ts, dataJson);
     return StreamEvent.forAgent(seq, type, ts, agentId, dataJson);
   }
 

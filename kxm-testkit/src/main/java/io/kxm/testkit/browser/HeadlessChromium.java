@@ -1,5 +1,6 @@
 package io.kxm.testkit.browser;
 
+import static org.awaitility.Awaitility.await;
 import static org.junit.jupiter.api.Assertions.fail;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
@@ -15,9 +16,12 @@ import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.Callable;
+import java.util.function.Predicate;
 import java.util.logging.Level;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.awaitility.core.ConditionTimeoutException;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
@@ -42,6 +46,7 @@ public final class HeadlessChromium implements AutoCloseable {
   public static final Path CHROMEDRIVER = Path.of("/usr/bin/chromedriver");
   public static final Path SCREENSHOTS = Path.of("target", "console-screenshots");
   private static final Set<String> BLOCKING_IMPACTS = Set.of("serious", "critical");
+  private static final Duration PAGE_WAIT = Duration.ofSeconds(15);
 
   private final ChromeDriver driver;
   private final Path profile;
@@ -126,6 +131,33 @@ public final class HeadlessChromium implements AutoCloseable {
   /** Runs an async script: the last argument is the callback to call with the result. */
   public Object asyncScript(String script, Object... args) {
     return ((JavascriptExecutor) driver).executeAsyncScript(script, args);
+  }
+
+  /**
+   * Waits up to 15 seconds for {@code read} to give a value {@code done} accepts, and returns it; a
+   * timeout fails with what the page showed and what it logged, which is what a failing browser
+   * test needs to be understood.
+   */
+  public <T> T until(Callable<T> read, Predicate<? super T> done) {
+    return until("the page", read, done);
+  }
+
+  /** {@link #until(Callable, Predicate)}, naming in the failure what was waited for. */
+  public <T> T until(String waitingFor, Callable<T> read, Predicate<? super T> done) {
+    try {
+      return await().atMost(PAGE_WAIT).until(read, done);
+    } catch (ConditionTimeoutException e) {
+      throw new AssertionError(
+          "waited in vain for "
+              + waitingFor
+              + " at "
+              + driver.getCurrentUrl()
+              + "; the page shows: "
+              + find("body").getText()
+              + "\nbrowser log: "
+              + consoleLog(),
+          e);
+    }
   }
 
   /** What the page logged to its console (errors, warnings), for failure messages. */

@@ -5,11 +5,11 @@ import static org.awaitility.Awaitility.await;
 
 import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
+import io.kxm.testkit.browser.ConsoleDriver;
 import io.kxm.testkit.browser.HeadlessChromium;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -61,7 +61,8 @@ class RuntimeConsoleBrowserTest {
     signIn("ada", ADMIN);
     page("approvals", "Approvals");
     WebElement card =
-        inPage(() -> cards(pending.path("interactionId").asString()), list -> !list.isEmpty())
+        browser
+            .until(() -> cards(pending.path("interactionId").asString()), list -> !list.isEmpty())
             .getFirst();
     assertThat(card.getText()).contains("write_file");
     browser.assertAccessible();
@@ -77,12 +78,13 @@ class RuntimeConsoleBrowserTest {
 
     page("runs", "Runs");
     WebElement row =
-        inPage(
+        browser
+            .until(
                 () -> browser.findAll("#session-runs tr[data-run='" + runId + "']"),
                 r -> !r.isEmpty())
             .getFirst();
     row.findElement(By.tagName("button")).click();
-    inPage(() -> browser.find("#run-status").getText(), t -> t.endsWith(": completed"));
+    browser.until(() -> browser.find("#run-status").getText(), t -> t.endsWith(": completed"));
     assertThat(browser.find("#run-answer").getText()).isEqualTo("approved");
     browser.assertAccessible();
     browser.screenshot("runtime-run-completed");
@@ -99,7 +101,7 @@ class RuntimeConsoleBrowserTest {
 
     signIn("ada", ADMIN);
     page("approvals", "Approvals");
-    WebElement card = inPage(() -> cards(id), l -> !l.isEmpty()).getFirst();
+    WebElement card = browser.until(() -> cards(id), l -> !l.isEmpty()).getFirst();
     String prefix = "#field-" + id.replaceAll("[^A-Za-z0-9_-]", "_") + "-";
     assertThat(
             card.findElement(By.cssSelector("label[for='" + prefix.substring(1) + "target']"))
@@ -136,7 +138,8 @@ class RuntimeConsoleBrowserTest {
     hub.startSupervisor();
     signIn("bob", TestEnv.ALPHA);
     page("approvals", "Approvals");
-    inPage(() -> browser.find("#approvals-error").getText(), t -> t.startsWith("admin_required"));
+    browser.until(
+        () -> browser.find("#approvals-error").getText(), t -> t.startsWith("admin_required"));
     Object status =
         browser.asyncScript(
             "const done = arguments[arguments.length - 1];"
@@ -146,21 +149,6 @@ class RuntimeConsoleBrowserTest {
     browser.assertAccessible();
     browser.screenshot("runtime-project-token-refused");
     assertThat(hub.get("/v1/runtime/supervisor/sessions", ADMIN).body().path("sessions")).isEmpty();
-  }
-
-  /** Waits for the page to satisfy {@code done}; a timeout shows what the page and its log held. */
-  private <T> T inPage(
-      java.util.concurrent.Callable<T> read, java.util.function.Predicate<? super T> done) {
-    try {
-      return await().atMost(Duration.ofSeconds(15)).until(read, done);
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          "the page did not get there; it shows: "
-              + browser.find("body").getText()
-              + "\nbrowser log: "
-              + browser.consoleLog(),
-          e);
-    }
   }
 
   private List<WebElement> cards(String interactionId) {
@@ -211,26 +199,10 @@ class RuntimeConsoleBrowserTest {
   }
 
   private void signIn(String operator, String token) {
-    browser.open(hub.baseUrl() + "/console");
-    browser.find("#operator").sendKeys(operator);
-    browser.find("#token").sendKeys(token);
-    browser.find("#sign-in-submit").click();
-    try {
-      await()
-          .atMost(Duration.ofSeconds(15))
-          .until(() ->
-              browser.findAll("#who").stream().anyMatch(w -> w.getText().startsWith(operator)));
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          "the console did not open: " + browser.find("body").getText() + browser.consoleLog(), e);
-    }
+    ConsoleDriver.signIn(browser, hub.baseUrl(), operator, token);
   }
 
   private void page(String id, String heading) {
-    browser.open(hub.baseUrl() + "/console#/" + id);
-    await()
-        .atMost(Duration.ofSeconds(15))
-        .until(
-            () -> browser.findAll("#page h1").stream().anyMatch(h -> h.getText().equals(heading)));
+    ConsoleDriver.page(browser, hub.baseUrl(), id, heading);
   }
 }

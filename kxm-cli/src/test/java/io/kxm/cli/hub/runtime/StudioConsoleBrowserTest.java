@@ -1,16 +1,14 @@
 package io.kxm.cli.hub.runtime;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
 
 import io.kxm.cli.support.TestEnv;
 import io.kxm.core.json.Json;
 import io.kxm.testkit.GitRepository;
+import io.kxm.testkit.browser.ConsoleDriver;
 import io.kxm.testkit.browser.HeadlessChromium;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
-import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -83,7 +81,7 @@ class StudioConsoleBrowserTest {
     signIn();
     browser.open(hub.baseUrl() + "/console#/studio");
     String marked =
-        inPage(() -> browser.find("#studio-current").getText(), t -> t.contains("sign-off"));
+        browser.until(() -> browser.find("#studio-current").getText(), t -> t.contains("sign-off"));
     assertThat(marked).isEqualTo("Current step: sign-off (waiting)");
     WebElement node = browser.find("#studio-svg g.node.current");
     assertThat(node.getAttribute("data-step")).isEqualTo("sign-off");
@@ -109,27 +107,6 @@ class StudioConsoleBrowserTest {
   }
 
   private void signIn() {
-    browser.open(hub.baseUrl() + "/console");
-    browser.find("#operator").sendKeys("ada");
-    browser.find("#token").sendKeys(ADMIN);
-    browser.find("#sign-in-submit").click();
-    inPage(
-        () -> browser.findAll("#who").stream().anyMatch(w -> w.getText().startsWith("ada")),
-        ok -> ok);
-  }
-
-  /** Waits for the page to satisfy {@code done}; a timeout shows what the page and its log held. */
-  private <T> T inPage(
-      java.util.concurrent.Callable<T> read, java.util.function.Predicate<? super T> done) {
-    try {
-      return await().atMost(Duration.ofSeconds(15)).until(read, done);
-    } catch (ConditionTimeoutException e) {
-      throw new AssertionError(
-          "the page did not get there; it shows: "
-              + browser.find("body").getText()
-              + "\nbrowser log: "
-              + browser.consoleLog(),
-          e);
-    }
+    ConsoleDriver.signIn(browser, hub.baseUrl(), "ada", ADMIN);
   }
 }
