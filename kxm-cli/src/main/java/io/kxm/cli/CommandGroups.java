@@ -2,6 +2,8 @@ package io.kxm.cli;
 
 import io.kxm.cli.agent.AgentCommand;
 import io.kxm.cli.auth.AuthCommand;
+import io.kxm.cli.backup.BackupCommand;
+import io.kxm.cli.backup.RestoreCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
@@ -52,7 +54,9 @@ final class CommandGroups {
           ContextCommand.class,
           KnowledgeCommand.class,
           MemoryCommand.class,
-          EvolveCommand.class);
+          EvolveCommand.class,
+          BackupCommand.class,
+          RestoreCommand.class);
 
   private CommandGroups() {}
 
