@@ -2,6 +2,8 @@ package io.kxm.cli;
 
 import io.kxm.cli.agent.AgentCommand;
 import io.kxm.cli.auth.AuthCommand;
+import io.kxm.cli.backup.BackupCommand;
+import io.kxm.cli.backup.RestoreCommand;
 import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
@@ -54,7 +56,9 @@ final class CommandGroups {
           KnowledgeCommand.class,
           MemoryCommand.class,
           EvolveCommand.class,
-          GcCommand.class);
+          GcCommand.class,
+          BackupCommand.class,
+          RestoreCommand.class);
 
   private CommandGroups() {}
 

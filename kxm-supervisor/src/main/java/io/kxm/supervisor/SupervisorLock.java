@@ -14,9 +14,10 @@ import java.util.Optional;
 /**
  * The one-supervisor-per-user rule, held by the operating system: an exclusive lock on {@code
  * runtime/supervisor.lock} for the supervisor's whole life. A killed supervisor loses it with its
- * process, so whoever gets the lock knows any registry row it finds is stale.
+ * process, so whoever gets the lock knows any registry row it finds is stale. A restore of the
+ * supervisor's files holds it too, so no supervisor starts while they are replaced.
  */
-final class SupervisorLock implements AutoCloseable {
+public final class SupervisorLock implements AutoCloseable {
   private final FileChannel channel;
   private final FileLock lock;
 
@@ -26,7 +27,7 @@ final class SupervisorLock implements AutoCloseable {
   }
 
   /** The lock, or empty when another supervisor holds it. */
-  static Optional<SupervisorLock> tryAcquire(Path file) {
+  public static Optional<SupervisorLock> tryAcquire(Path file) {
     FileChannel channel = null;
     try {
       SecureFiles.createPrivateDirectories(file.toAbsolutePath().getParent());

@@ -19,6 +19,7 @@ final class Faults {
         new ForgedFanoutFault(),
         new LiveStepKillFault(),
         new McpPushKillFault(),
-        new OpsStreamKillFault());
+        new OpsStreamKillFault(),
+        new BackupUnderLoadFault());
   }
 }

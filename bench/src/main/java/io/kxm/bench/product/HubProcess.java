@@ -74,7 +74,7 @@ public final class HubProcess implements HubEndpoint {
   }
 
   /** {@link #jar()}, refused with the command that builds it when it is not there yet. */
-  static Path requireJar() {
+  public static Path requireJar() {
     Path jar = jar();
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(

@@ -474,6 +474,26 @@ public enum ErrorCode {
       "Try the harness alone ('kxm session new' and one prompt); the message says how the turn"
           + " ended."),
 
+  // Backup and restore of the stores
+  BACKUP_MANIFEST_INVALID(
+      1,
+      "Point at a folder 'kxm backup' wrote: its manifest.json is missing or is not a backup"
+          + " manifest (the message names the field)."),
+  BACKUP_DAMAGED(
+      1,
+      "Take a fresh backup with 'kxm backup', or restore an older one; 'kxm backup verify <dir>'"
+          + " lists every damaged file."),
+  BACKUP_SCHEMA_NEWER(
+      1,
+      "Restore this backup with the KXM version that wrote it (the manifest names it), or"
+          + " restore a backup this version made."),
+  BACKUP_WRITE_FAILED(
+      1, "Free disk space or pass another --out folder, then run 'kxm backup' again."),
+  RESTORE_OWNER_RUNNING(
+      1,
+      "Stop what owns the stores first ('kxm hub stop' in the project, 'kxm runtime stop' for the"
+          + " supervisor), then run 'kxm restore' again."),
+
   // Trust review of .kxm/ changes
   TRUST_PERMISSIONS_WIDENED(
       1, "Review the widened permissions listed above; merge only if each one is intended."),

@@ -60,7 +60,7 @@ public final class RunEventStore implements RunEventLog {
           "runs");
 
   /** The event store's schema: Flyway migrations under {@code db/runtime/events}. */
-  static final SqliteSchema SCHEMA =
+  public static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "runtime store",
           "db/runtime/events",
