@@ -6,6 +6,7 @@ import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
 import io.kxm.cli.dash.DashCommand;
+import io.kxm.cli.doctor.DoctorCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.hook.HookCommand;
@@ -52,7 +53,8 @@ final class CommandGroups {
           ContextCommand.class,
           KnowledgeCommand.class,
           MemoryCommand.class,
-          EvolveCommand.class);
+          EvolveCommand.class,
+          DoctorCommand.class);
 
   private CommandGroups() {}
 
