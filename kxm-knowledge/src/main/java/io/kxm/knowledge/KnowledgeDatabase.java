@@ -30,7 +30,7 @@ public final class KnowledgeDatabase implements KnowledgeStore {
   private static final TextIndex TEXT_INDEX = new SqliteTextIndex();
 
   /** Version 1 holds entries and forum rounds, version 2 the evolve loop's tables. */
-  static final SqliteSchema SCHEMA =
+  public static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "knowledge database",
           "db/runtime/knowledge",

@@ -24,7 +24,7 @@ import java.util.Optional;
  */
 public final class Registry implements SupervisorRegistry {
   /** Version 1 holds the tables, version 2 adds where clients reach the supervisor. */
-  static final SqliteSchema SCHEMA =
+  public static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "registry",
           "db/runtime/registry",

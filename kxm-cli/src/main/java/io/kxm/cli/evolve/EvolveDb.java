@@ -1,10 +1,11 @@
 package io.kxm.cli.evolve;
 
 import io.kxm.cli.CliContext;
+import io.kxm.core.paths.ProjectPaths;
 import java.nio.file.Path;
 
 /** Where an evolution's knowledge database lives: {@code --db}, else the project's state folder. */
-final class EvolveDb {
+public final class EvolveDb {
   static final String DESCRIPTION =
       "Knowledge database of the run (default: .kxm/state/evolve.db in this folder).";
 
@@ -12,7 +13,12 @@ final class EvolveDb {
 
   static Path path(CliContext context, Path option) {
     return option == null
-        ? context.projectPaths().stateDir().resolve("evolve.db")
+        ? defaultFile(context.projectPaths())
         : context.workingDir().resolve(option).normalize();
+  }
+
+  /** The knowledge database an evolution of this project uses without {@code --db}. */
+  public static Path defaultFile(ProjectPaths project) {
+    return project.stateDir().resolve("evolve.db");
   }
 }

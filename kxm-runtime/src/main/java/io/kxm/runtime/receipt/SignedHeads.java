@@ -30,7 +30,7 @@ public final class SignedHeads implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SignedHeads.class);
 
   /** The heads file's schema: Flyway migrations under {@code db/runtime/heads}. */
-  private static final SqliteSchema SCHEMA =
+  public static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "run heads",
           "db/runtime/heads",

@@ -48,7 +48,7 @@ public final class RunEventStore implements RunEventLog {
   private static final int FOLDS_KEPT = 256;
 
   /** The event store's schema: Flyway migrations under {@code db/runtime/events}. */
-  static final SqliteSchema SCHEMA =
+  public static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "runtime store",
           "db/runtime/events",

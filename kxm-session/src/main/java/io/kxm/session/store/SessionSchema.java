@@ -9,7 +9,7 @@ import java.sql.SQLException;
 
 /** The session store's file and schema: Flyway migrations under {@code db/runtime/sessions}. */
 final class SessionSchema {
-  private static final SqliteSchema SCHEMA =
+  static final SqliteSchema SCHEMA =
       new SqliteSchema(
           "session store",
           "db/runtime/sessions",

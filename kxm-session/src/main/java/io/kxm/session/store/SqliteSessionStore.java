@@ -17,6 +17,7 @@ import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.StreamKey;
 import io.kxm.store.sqlite.SqliteDatabase;
+import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
@@ -39,6 +40,9 @@ import tools.jackson.databind.JsonNode;
 public final class SqliteSessionStore implements SessionStore {
   /** The signed heads of the store's runs, in a file of their own beside it. */
   public static final String HEADS_FILE = "session-heads.db";
+
+  /** The session store's schema, for tools that inspect the file without opening the store. */
+  public static final SqliteSchema SCHEMA = SessionSchema.SCHEMA;
 
   /** Enough for a handful of streams replaying at once; each costs a file handle and a cache. */
   private static final int READ_CONNECTIONS = 4;

@@ -15,6 +15,7 @@ import org.flywaydb.core.api.MigrationVersion;
 import org.flywaydb.core.api.configuration.FluentConfiguration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.sqlite.SQLiteDataSource;
 
 /**
  * Brings a store to the newest schema this code knows, with Flyway and the SQL files under {@code
@@ -51,6 +52,23 @@ public final class Migrator {
   public static MigrationReport migrate(
       DataSource dataSource, String location, Integer baseline, String store, Backup backup) {
     return migrate(dataSource, location, null, baseline, store, backup);
+  }
+
+  /**
+   * The newest migration this build ships for the hub's store in {@code dialect}, as a whole
+   * number: what a store at the newest schema has in its history. Read by resolving the migration
+   * files against an empty in-memory database, so no store is touched.
+   */
+  public static int newestShipped(Dialect dialect) {
+    SQLiteDataSource empty = new SQLiteDataSource();
+    empty.setUrl("jdbc:sqlite::memory:");
+    Flyway flyway =
+        Flyway.configure(Migrator.class.getClassLoader())
+            .dataSource(empty)
+            .locations("classpath:db/migration/" + dialect.folder())
+            .failOnMissingLocations(true)
+            .load();
+    return Integer.parseInt(newest(flyway.info().all(), false).orElseThrow().getVersion());
   }
 
   private static MigrationReport migrate(

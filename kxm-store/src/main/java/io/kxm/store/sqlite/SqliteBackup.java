@@ -43,7 +43,7 @@ final class SqliteBackup {
     return target;
   }
 
-  private static void ownerOnly(Path file) {
+  static void ownerOnly(Path file) {
     if (!file.getFileSystem().supportedFileAttributeViews().contains("posix")) {
       return;
     }

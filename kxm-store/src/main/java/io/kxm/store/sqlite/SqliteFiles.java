@@ -42,6 +42,15 @@ final class SqliteFiles {
     }
   }
 
+  /** The checks for a file that is only read: it exists, is no link and starts like SQLite. */
+  static void requireReadable(Path db) {
+    refuseSymlinks(db);
+    if (!Files.isRegularFile(db, LinkOption.NOFOLLOW_LINKS)) {
+      throw unusable(db, "it is not a regular file");
+    }
+    requireHeader(db);
+  }
+
   static void refuseSymlinks(Path db, String... moreSuffixes) {
     String[] own = {"", "-wal", "-shm"};
     String[] suffixes = Arrays.copyOf(own, own.length + moreSuffixes.length);
