@@ -24,6 +24,7 @@ public final class Doctor {
             new JdkCheck(),
             new PortCheck(),
             new ServiceCheck(),
+            new StoreHealthCheck(),
             new SecretFilesCheck(),
             new StaleFilesCheck(),
             new OrphanProcessCheck(),

@@ -1,10 +1,8 @@
 package io.kxm.cli.doctor;
 
-import io.kxm.core.policy.ToolPolicies;
-import io.kxm.runtime.hub.RuntimeAgent;
-import io.kxm.runtime.project.ProjectKeys;
+import io.kxm.cli.stores.StoreFile;
+import io.kxm.cli.stores.StoreInventory;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
@@ -16,7 +14,6 @@ import java.util.EnumSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * The files that hold credentials and keys, and the SQLite stores, must be readable by their owner
@@ -35,8 +32,29 @@ final class SecretFilesCheck implements DoctorCheck {
           PosixFilePermission.OTHERS_READ,
           PosixFilePermission.OTHERS_WRITE,
           PosixFilePermission.OTHERS_EXECUTE);
-  private static final List<String> STORE_ENDINGS =
-      List.of(".db", ".db-wal", ".db-shm", ".db.lock");
+  private static final List<String> SIDECARS = List.of("-wal", "-shm", ".lock");
+
+  /** The inventory's secrets and SQLite stores of the machine, by name. */
+  private static final List<String> MACHINE =
+      List.of(
+          StoreInventory.HUB,
+          StoreInventory.EVOLVE,
+          StoreInventory.HUB_ENV,
+          StoreInventory.SESSION_KEY,
+          StoreInventory.SESSION_TOKEN,
+          StoreInventory.REGISTRY,
+          StoreInventory.SESSIONS,
+          StoreInventory.SESSION_HEADS,
+          StoreInventory.SUPERVISOR_TOKEN,
+          StoreInventory.RECEIPT_KEY);
+
+  /** The same of each project, named {@code <family>:<project key>}. */
+  private static final List<String> PER_PROJECT =
+      List.of(
+          StoreInventory.RUN_EVENTS,
+          StoreInventory.RUN_HEADS,
+          StoreInventory.HUB_BINDING,
+          StoreInventory.HUB_AGENT);
 
   @Override
   public String name() {
@@ -45,28 +63,31 @@ final class SecretFilesCheck implements DoctorCheck {
 
   @Override
   public List<Finding> run(DoctorScope scope) {
-    List<Path> folders = new ArrayList<>();
-    List<Path> files = new ArrayList<>();
-    Path root = scope.state().root();
+    StoreInventory inventory = new StoreInventory(scope.project(), scope.state(), scope.env());
     Path runtime = scope.supervisor().runtimeDir();
-    folders.add(root);
-    folders.add(runtime);
+    List<Path> folders = new ArrayList<>(List.of(scope.state().root(), runtime));
     folders.add(scope.project().stateDir());
-    files.add(scope.state().hubEnv());
-    files.add(scope.state().sessionKey());
-    files.add(scope.supervisor().tokenFile());
-    files.add(ProjectKeys.receiptKey(scope.state()));
-    files.add(ToolPolicies.sessionTokenFile(scope.env()));
+    List<String> names = new ArrayList<>(MACHINE);
     for (Path project : children(runtime.resolve("projects"))) {
       folders.add(project);
-      files.add(project.resolve("hub-binding.json"));
-      files.add(project.resolve(RuntimeAgent.FILE));
+      String key = project.getFileName().toString();
+      PER_PROJECT.forEach(family -> names.add(family + ":" + key));
     }
-    Path hubStore = scope.project().dataPath();
-    for (String sidecar : List.of("", "-wal", "-shm", ".lock")) {
-      files.add(hubStore.resolveSibling(hubStore.getFileName() + sidecar));
+    List<Path> files = new ArrayList<>();
+    for (String name : names) {
+      // entry(), not files(): files() lists regular files only, and a link is what is looked for
+      inventory
+          .entry(name)
+          .filter(f -> f.path() != null)
+          .ifPresent(f -> {
+            files.add(f.path());
+            if (f.kind() == StoreFile.Kind.SQLITE) {
+              for (String sidecar : SIDECARS) {
+                files.add(f.path().resolveSibling(f.path().getFileName() + sidecar));
+              }
+            }
+          });
     }
-    files.addAll(runtimeStores(runtime));
 
     List<Finding> findings = new ArrayList<>();
     int looked = 0;
@@ -132,19 +153,6 @@ final class SecretFilesCheck implements DoctorCheck {
                 "secret_file_open",
                 path + " is " + shown + ": other users can read it; it must be 0600",
                 "chmod 600 " + ShellWords.quote(path)));
-  }
-
-  /** The runtime's SQLite files and their sidecars, down to the per-project folders. */
-  private static List<Path> runtimeStores(Path runtime) {
-    if (!Files.isDirectory(runtime, LinkOption.NOFOLLOW_LINKS)) {
-      return List.of();
-    }
-    try (Stream<Path> walk = Files.walk(runtime, 3)) {
-      return walk.filter(p -> STORE_ENDINGS.stream().anyMatch(e -> p.toString().endsWith(e)))
-          .toList();
-    } catch (IOException | UncheckedIOException e) {
-      return List.of();
-    }
   }
 
   private static List<Path> children(Path dir) {

@@ -6,16 +6,26 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.cli.hub.HubProcessFile;
 import io.kxm.cli.support.CliRun;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.StatePaths;
 import io.kxm.core.secret.SecureFiles;
 import io.kxm.runtime.process.RunningProcesses;
+import io.kxm.store.Store;
+import io.kxm.store.StoreConfig;
+import io.kxm.store.Stores;
 import io.kxm.supervisor.EngineFactory;
+import io.kxm.supervisor.Registry;
+import io.kxm.supervisor.SupervisorPaths;
 import io.kxm.testkit.Services;
 import java.io.IOException;
+import java.io.RandomAccessFile;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -213,6 +223,52 @@ class DoctorCommandTest {
 
     assertThat(report.withCode("orphan_process")).isEmpty();
     assertThat(report.only("process_record_stale").path("severity").asString()).isEqualTo("warn");
+  }
+
+  @Test
+  void a_store_written_by_a_newer_build_is_an_error_whose_fix_is_an_upgrade() throws Exception {
+    Path registry = SupervisorPaths.of(new StatePaths(state)).registry();
+    try (Registry opened = Registry.open(registry)) {
+      assertThat(opened).isNotNull();
+    }
+    // what a newer build leaves: its own, higher marker in user_version
+    try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + registry)) {
+      c.createStatement().execute("PRAGMA user_version = " + (Registry.SCHEMA.marker() + 1));
+    }
+
+    Report report = doctor();
+
+    assertThat(report.exit).isEqualTo(1);
+    JsonNode finding = report.only("store_schema_newer");
+    assertThat(finding.path("severity").asString()).isEqualTo("error");
+    assertThat(finding.path("message").asString())
+        .contains(registry.toString())
+        .contains("schema version " + (Registry.SCHEMA.newest() + 1));
+    assertThat(finding.path("fix").asString()).startsWith("upgrade kxm");
+  }
+
+  @Test
+  void a_damaged_store_is_an_error_whose_fix_is_kxm_restore() throws Exception {
+    Path hub = project.resolve(".kxm/state/kxm.db");
+    try (Store store = Stores.open(StoreConfig.sqlite(hub), Clock.systemUTC())) {
+      store.checkReady();
+    }
+    long size = Files.size(hub);
+    try (RandomAccessFile file = new RandomAccessFile(hub.toFile(), "rw")) {
+      // past the header page, so the file still reads as SQLite but its b-trees do not
+      for (long at = 4096; at < size; at += 512) {
+        file.seek(at);
+        file.write(new byte[] {(byte) 0xde, (byte) 0xad, (byte) 0xbe, (byte) 0xef});
+      }
+    }
+
+    Report report = doctor();
+
+    assertThat(report.exit).isEqualTo(1);
+    List<JsonNode> found = new ArrayList<>(report.withCode("store_integrity_failed"));
+    found.addAll(report.withCode("store_unreadable"));
+    assertThat(found).as(report.json.toString()).hasSize(1);
+    assertThat(found.getFirst().path("fix").asString()).startsWith("kxm restore ");
   }
 
   @Test
