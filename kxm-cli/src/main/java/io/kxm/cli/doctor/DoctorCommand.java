@@ -12,11 +12,12 @@ import picocli.CommandLine.Option;
     name = "doctor",
     mixinStandardHelpOptions = true,
     description = {
-      "Check this machine and project for what stops kxm from working: the JDK, ports, PostgreSQL",
-      "and Redis, secret file modes and links, stale pid files, orphaned gate and harness",
-      "processes, disk space, clock skew against the hub, and the sandbox.",
-      "Run it in the project folder. Each finding has a code, a severity and the fix to run.",
-      "Exit code 0 when nothing is an error (warnings included), 1 when something is."
+      "Check this machine and project for what stops kxm from working: the JDK,",
+      "ports, PostgreSQL and Redis, stores, secret file modes and links, stale pid",
+      "files, orphaned gate and harness processes, disk space, clock skew against",
+      "the hub, and the sandbox. Run it in the project folder.",
+      "Each finding has a code, a severity and the fix to run (docs/doctor.md).",
+      "Exit code 0 when nothing is an error (warnings alone too), 1 when one is."
     })
 public final class DoctorCommand implements Callable<Integer> {
   private final CliContext context;

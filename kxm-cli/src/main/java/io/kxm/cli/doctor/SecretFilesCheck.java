@@ -108,7 +108,9 @@ final class SecretFilesCheck implements DoctorCheck {
           Finding.ok(
               name(),
               "secrets_private",
-              looked + " secret and store paths are owner-only and none is a symbolic link"));
+              looked == 0
+                  ? "no secret or store file exists here yet"
+                  : looked + " secret and store paths are owner-only and none is a link"));
     }
     return findings;
   }
