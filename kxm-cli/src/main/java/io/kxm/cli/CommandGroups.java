@@ -8,6 +8,7 @@ import io.kxm.cli.config.ConfigCommand;
 import io.kxm.cli.config.InitCommand;
 import io.kxm.cli.context.ContextCommand;
 import io.kxm.cli.dash.DashCommand;
+import io.kxm.cli.doctor.DoctorCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.gc.GcCommand;
@@ -58,7 +59,8 @@ final class CommandGroups {
           EvolveCommand.class,
           GcCommand.class,
           BackupCommand.class,
-          RestoreCommand.class);
+          RestoreCommand.class,
+          DoctorCommand.class);
 
   private CommandGroups() {}
 

@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
+import io.kxm.hub.fanout.FanoutSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -65,6 +66,16 @@ public record HubConfig(
    */
   public static Duration shutdownGrace(Map<String, String> env) {
     return EnvConfig.shutdownGrace(env);
+  }
+
+  /**
+   * How a hub started with {@code env} fans out ({@code KXM_REDIS_URL}, {@code
+   * KXM_REDIS_CHANNEL_PREFIX}), for tools that look at the deployment without starting a hub.
+   *
+   * @throws io.kxm.core.error.KxmException {@code config_invalid} when a value does not fit
+   */
+  public static FanoutSettings fanout(Map<String, String> env) {
+    return EnvConfig.fanout(env);
   }
 
   /** The admin token set explicitly in the environment, if any. */

@@ -23,10 +23,10 @@ public final class EngineFactory {
   private EngineFactory() {}
 
   /** Where each project's running gate processes are recorded, beside its event store. */
-  static final String GATE_PROCESSES = "gate-processes";
+  public static final String GATE_PROCESSES = "gate-processes";
 
   /** Where each project's running live drive harness processes are recorded. */
-  static final String HARNESS_PROCESSES = "harness-processes";
+  public static final String HARNESS_PROCESSES = "harness-processes";
 
   /** The engine with the supervisor's own environment, as sessions get it. */
   public static ProjectRunsFactory of(StatePaths state, Clock clock) {

@@ -28,8 +28,8 @@ public final class OrphanProcesses {
    * @return whether it was alive and ended
    */
   public boolean end(long pid, Instant processStart) throws InterruptedException {
-    Optional<ProcessHandle> root = ProcessHandle.of(pid).filter(ProcessHandle::isAlive);
-    if (root.isEmpty() || processStart == null || !sameStart(root.get(), processStart)) {
+    Optional<ProcessHandle> root = recorded(pid, processStart);
+    if (root.isEmpty()) {
       return false;
     }
     List<ProcessHandle> all = new ArrayList<>(root.get().descendants().toList());
@@ -40,6 +40,19 @@ public final class OrphanProcesses {
       awaitExit(all);
     }
     return true;
+  }
+
+  /**
+   * The process a record names, while it runs: the pid alive with the recorded start time, never a
+   * program that was given the pid since.
+   */
+  public static Optional<ProcessHandle> recorded(long pid, Instant processStart) {
+    if (pid <= 0 || processStart == null) {
+      return Optional.empty();
+    }
+    return ProcessHandle.of(pid)
+        .filter(ProcessHandle::isAlive)
+        .filter(handle -> sameStart(handle, processStart));
   }
 
   // The system reports start times in clock ticks and sources round them differently, so allow

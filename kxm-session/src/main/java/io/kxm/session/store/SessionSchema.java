@@ -5,6 +5,7 @@ import io.kxm.store.sqlite.SqliteDatabase;
 import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 
 /** The session store's file and schema: Flyway migrations under {@code db/runtime/sessions}. */
 final class SessionSchema {
@@ -21,6 +22,11 @@ final class SessionSchema {
 
   static SqliteDatabase database(Path file) {
     return SqliteDatabase.runtime(file, "session store");
+  }
+
+  /** Whether {@code c}'s file is at this build's schema, read without migrating it. */
+  static boolean current(Connection c) throws SQLException {
+    return SCHEMA.current(SqliteSchema.userVersion(c));
   }
 
   static void ensure(SqliteDatabase database, Connection c) {

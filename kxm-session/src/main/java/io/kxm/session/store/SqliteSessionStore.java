@@ -19,8 +19,11 @@ import io.kxm.session.api.SessionsPurged;
 import io.kxm.session.api.StreamKey;
 import io.kxm.store.sqlite.SqliteDatabase;
 import io.kxm.store.sqlite.SqliteSchema;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.List;
@@ -68,6 +71,23 @@ public final class SqliteSessionStore implements SessionStore {
     this.live = live;
     this.writeConnection = writeConnection;
     this.heads = heads;
+  }
+
+  /**
+   * The harness processes the store at {@code file} records for runs still marked running, read on
+   * a read-only connection without creating or migrating anything, for a health check that must not
+   * change the file; empty when there is no file or it is not at this build's schema.
+   */
+  public static List<RecordedProcess> peekRunningProcesses(Path file) {
+    if (!Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) {
+      return List.of();
+    }
+    SqliteDatabase database = SessionSchema.database(file);
+    try (Connection c = database.reader()) {
+      return SessionSchema.current(c) ? StoreReader.runningProcesses(c) : List.of();
+    } catch (SQLException e) {
+      throw database.failure(e, "read the recorded harness processes");
+    }
   }
 
   /**

@@ -21,6 +21,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -30,6 +31,10 @@ import java.util.OptionalLong;
  * and never waits for the writer, so streams replaying history do not slow the runs writing it.
  */
 final class StoreReader {
+  private static final String RUNNING_PROCESSES =
+      "SELECT p.run_id, p.pid, p.process_start FROM run_processes p JOIN runs r ON r.id ="
+          + " p.run_id WHERE r.status = 'running' ORDER BY r.rowid";
+
   private final SqliteDatabase database;
   private final ReadConnections connections;
 
@@ -90,9 +95,21 @@ final class StoreReader {
 
   List<RecordedProcess> runningProcesses() {
     return list(
-        "SELECT p.run_id, p.pid, p.process_start FROM run_processes p JOIN runs r ON r.id ="
-            + " p.run_id WHERE r.status = 'running' ORDER BY r.rowid",
+        RUNNING_PROCESSES,
         rs -> new RecordedProcess(rs.getString(1), rs.getLong(2), Instant.parse(rs.getString(3))));
+  }
+
+  /** The harness processes of running runs, on a connection of the caller's. */
+  static List<RecordedProcess> runningProcesses(Connection c) throws SQLException {
+    List<RecordedProcess> out = new ArrayList<>();
+    try (PreparedStatement ps = c.prepareStatement(RUNNING_PROCESSES);
+        ResultSet rs = ps.executeQuery()) {
+      while (rs.next()) {
+        out.add(
+            new RecordedProcess(rs.getString(1), rs.getLong(2), Instant.parse(rs.getString(3))));
+      }
+    }
+    return out;
   }
 
   List<SessionEvent> replay(StreamKey key, long afterSeq, int limit) {
