@@ -14,7 +14,10 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The hub's meters in Prometheus form: JVM and process meters, HTTP requests by route template,
@@ -31,8 +34,11 @@ public final class HubMetrics implements AutoCloseable {
     Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)
   };
 
+  private static final Logger LOG = LoggerFactory.getLogger(HubMetrics.class);
+
   private final PrometheusMeterRegistry registry;
   private final JvmGcMetrics gc;
+  private final List<RefreshedAtScrape> refreshed = new CopyOnWriteArrayList<>();
 
   private HubMetrics(PrometheusMeterRegistry registry, JvmGcMetrics gc) {
     this.registry = registry;
@@ -51,8 +57,9 @@ public final class HubMetrics implements AutoCloseable {
             new UptimeMetrics(),
             new FileDescriptorMetrics())
         .forEach(binder -> binder.bindTo(registry));
-    extraBinders.forEach(binder -> binder.bindTo(registry));
-    return new HubMetrics(registry, gc);
+    HubMetrics metrics = new HubMetrics(registry, gc);
+    extraBinders.forEach(metrics::bind);
+    return metrics;
   }
 
   public MeterRegistry registry() {
@@ -62,9 +69,21 @@ public final class HubMetrics implements AutoCloseable {
   /** Binds more meters after start, for components created later. */
   public void bind(MeterBinder binder) {
     binder.bindTo(registry);
+    if (binder instanceof RefreshedAtScrape each) {
+      refreshed.add(each);
+    }
   }
 
+  /** The Prometheus text, after each snapshot gauge took its snapshot. */
   public String scrape() {
+    for (RefreshedAtScrape each : refreshed) {
+      try {
+        each.refresh();
+      } catch (RuntimeException e) {
+        // The store may be briefly unavailable; show the last snapshot rather than no metrics.
+        LOG.warn("a metrics snapshot failed; showing the previous one: {}", e.toString());
+      }
+    }
     return registry.scrape();
   }
 
