@@ -3,6 +3,7 @@ package io.kxm.supervisor;
 import io.javalin.Javalin;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.metrics.PrometheusMetrics;
 import io.kxm.core.secret.Tokens;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -38,6 +39,7 @@ public final class Supervisor implements AutoCloseable {
   private final ScheduledExecutorService heartbeat;
   private final SyncPushers pushers;
   private final SessionPlane sessions;
+  private final PrometheusMetrics metrics;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -51,8 +53,10 @@ public final class Supervisor implements AutoCloseable {
       Drain drain,
       Javalin app,
       SupervisorRow row,
-      SessionPlane sessions) {
+      SessionPlane sessions,
+      PrometheusMetrics metrics) {
     this.config = config;
+    this.metrics = metrics;
     this.sessions = sessions;
     this.lock = lock;
     this.registry = registry;
@@ -83,6 +87,7 @@ public final class Supervisor implements AutoCloseable {
     SupervisorRegistry registry = null;
     HostedProjects projects = null;
     SessionPlane sessions = null;
+    PrometheusMetrics metrics = PrometheusMetrics.create(List.of());
     try {
       NetworkSettings network = config.network();
       String token =
@@ -100,7 +105,9 @@ public final class Supervisor implements AutoCloseable {
                       "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
       projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
       reconcile(projects, log);
-      sessions = SessionPlane.open(config, log);
+      SupervisorMeters meters = new SupervisorMeters(metrics.registry());
+      sessions = SessionPlane.open(config, log, meters);
+      metrics.bind(meters.states(projects::openProjects, sessions.sessions().store()));
 
       Drain drain = new Drain();
       AtomicInteger port = new AtomicInteger();
@@ -115,6 +122,7 @@ public final class Supervisor implements AutoCloseable {
               new RunRoutes(projects, sessionRoutes, log),
               sessionRoutes,
               config.providers(),
+              metrics,
               log);
       listen(app, network);
       port.set(app.port());
@@ -150,7 +158,7 @@ public final class Supervisor implements AutoCloseable {
               "tokenRequired",
               network.tokenRequired()));
       Supervisor supervisor =
-          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
+          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions, metrics);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       return supervisor;
@@ -159,6 +167,7 @@ public final class Supervisor implements AutoCloseable {
       closeQuietly(sessions);
       closeQuietly(projects);
       closeQuietly(registry);
+      metrics.close();
       lock.close();
       log.close();
       throw e;
@@ -310,6 +319,7 @@ public final class Supervisor implements AutoCloseable {
     } catch (RuntimeException e) {
       ok = false;
     }
+    metrics.close();
     lock.close();
     log.info("supervisor.stopped", Map.of("runtimeId", row.runtimeId(), "clean", ok));
     log.close();

@@ -1,6 +1,7 @@
 package io.kxm.hub.metrics;
 
 import io.kxm.core.agent.Agent;
+import io.kxm.core.metrics.RefreshedAtScrape;
 import io.kxm.core.peer.Presence;
 import io.kxm.hub.agents.Presences;
 import io.kxm.store.Store;

@@ -1,5 +1,6 @@
 package io.kxm.hub.metrics;
 
+import io.kxm.core.metrics.RefreshedAtScrape;
 import io.kxm.core.workflow.run.WorkflowRunStatus;
 import io.kxm.store.Store;
 import io.kxm.store.workflow.StoredRun;

@@ -1,4 +1,4 @@
-package io.kxm.hub.metrics;
+package io.kxm.core.metrics;
 
 /**
  * A binder whose gauges read one snapshot that is taken once per scrape, not once per gauge: a
