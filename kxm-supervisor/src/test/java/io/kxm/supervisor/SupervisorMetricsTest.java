@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kxm.session.api.SessionSettings;
+import io.kxm.testkit.MetricDocs;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -108,5 +109,10 @@ class SupervisorMetricsTest {
     assertThat(value(scrape, "kxm_session_turns_unpriced_total")).isEqualTo(2);
     assertThat(value(scrape, "kxm_session_spend_usd_total")).isZero();
     assertThat(scrape).doesNotContain(ok, failed, echo, broken);
+    assertThat(
+            MetricDocs.queried(Path.of("..")).stream()
+                .filter(name -> name.startsWith("kxm_session_") || name.startsWith("kxm_runtime_")))
+        .isNotEmpty()
+        .allSatisfy(name -> assertThat(scrape).containsPattern("(?m)^" + name + "[{ ]"));
   }
 }

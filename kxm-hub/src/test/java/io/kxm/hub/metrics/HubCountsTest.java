@@ -9,6 +9,7 @@ import io.kxm.hub.HubServer;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
 import io.kxm.hub.support.TestHubs;
+import io.kxm.testkit.MetricDocs;
 import io.kxm.testkit.SettableClock;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -168,6 +169,25 @@ class HubCountsTest {
     org.awaitility.Awaitility.await()
         .untilAsserted(
             () -> assertThat(scrape().value("kxm_streams_open{stream=\"agent\"}")).isZero());
+  }
+
+  @Test
+  void every_hub_metric_the_shipped_dashboard_and_alerts_query_is_in_a_real_scrape() {
+    AgentClient alice = agent("alice");
+    alice.send("nobody", "hello?"); // refusals, webhooks and sync refusals appear once they occur
+    http.send(
+        http.request("/v1/webhooks/nosuch", "Content-Type", "application/json")
+            .POST(java.net.http.HttpRequest.BodyPublishers.ofString("{}")));
+    http.postJson(
+        "/v1/runtime/sync",
+        TestHubs.ALPHA,
+        "{\"runtimeId\":\"rt-d\",\"events\":[" + event("beta", 1, "created") + "]}");
+
+    java.util.Set<String> scraped = scrape().names();
+    java.util.Set<String> queried = MetricDocs.queried(Path.of(".."));
+    assertThat(queried).contains("kxm_messages_total", "kxm_agents", "kxm_streams_cut_total");
+    queried.removeIf(name -> name.startsWith("kxm_session_") || name.startsWith("kxm_runtime_"));
+    assertThat(scraped).containsAll(queried);
   }
 
   private static String event(String project, long sequence, String status) {
