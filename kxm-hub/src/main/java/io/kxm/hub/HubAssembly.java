@@ -14,7 +14,10 @@ import io.kxm.hub.messaging.LocalPeers;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.hub.metrics.FanoutMeters;
+import io.kxm.hub.metrics.HubCounts;
+import io.kxm.hub.metrics.PresenceMeters;
 import io.kxm.hub.metrics.StoreMeters;
+import io.kxm.hub.metrics.WorkflowRunMeters;
 import io.kxm.hub.ops.OpsFeature;
 import io.kxm.hub.ops.OpsSettings;
 import io.kxm.hub.sync.SyncFeature;
@@ -69,6 +72,8 @@ public final class HubAssembly {
     MessagingFeature messaging = null;
     McpFeature mcp = null;
     OpsFeature ops = null;
+    // One set of counts for every feature: a workflow's prompt is a message like a peer's.
+    HubCounts counts = new HubCounts();
     try {
       bus = LiveBuses.open(EnvConfig.fanout(env));
       // Workflow secrets are read from the same environment as every other setting.
@@ -78,13 +83,15 @@ public final class HubAssembly {
               bus,
               clock,
               WorkflowSettings.fromEnvironment(config.project().root(), env),
-              env::get);
+              env::get,
+              counts);
       MessagingSettings messagingSettings = MessagingSettings.fromEnvironment(env);
       messaging =
           MessagingFeature.builder(store, bus)
               .clock(clock)
               .settings(messagingSettings)
               .hooks(workflows.hooks())
+              .counts(counts)
               .build();
       ops =
           new OpsFeature(
@@ -107,10 +114,13 @@ public final class HubAssembly {
           .tokenStore(store)
           .meterBinder(new StoreMeters(store))
           .meterBinder(new FanoutMeters(bus))
+          .meterBinder(counts)
+          .meterBinder(new PresenceMeters(store, messaging.agents().presences(), clock))
+          .meterBinder(new WorkflowRunMeters(store))
           .feature(messaging)
           .feature(workflows)
           .feature(mcp)
-          .feature(new SyncFeature(store, bus))
+          .feature(new SyncFeature(store, bus, counts))
           .feature(context)
           .feature(ops)
           .feature(new ConsoleFeature(store, messaging::register))

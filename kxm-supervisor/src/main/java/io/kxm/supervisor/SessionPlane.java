@@ -5,6 +5,7 @@ import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions;
+import io.kxm.session.api.TurnObserver;
 import io.kxm.session.store.SqliteSessionStore;
 import io.kxm.session.stream.ActiveStreams;
 import io.kxm.session.stream.EventStream;
@@ -30,7 +31,7 @@ final class SessionPlane implements AutoCloseable {
     this.events = new EventStream(sessions.store(), config.sessions(), streams);
   }
 
-  static SessionPlane open(SupervisorConfig config, SupervisorLog log) {
+  static SessionPlane open(SupervisorConfig config, SupervisorLog log, TurnObserver turns) {
     Receipts signer =
         new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(config.state())));
     SessionStore store =
@@ -43,7 +44,8 @@ final class SessionPlane implements AutoCloseable {
               true,
               Harnesses.standard(config.providers().environment(System.getenv()), config.clock()),
               config.clock(),
-              config.sessions());
+              config.sessions(),
+              turns);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       store.close();

@@ -5,6 +5,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.retention.Purge;
 import io.kxm.core.retention.PurgeSchedule;
+import io.kxm.core.metrics.PrometheusMetrics;
 import io.kxm.core.secret.Tokens;
 import io.kxm.runtime.retention.RuntimeRetention;
 import io.kxm.session.retention.SessionsPurge;
@@ -43,6 +44,7 @@ public final class Supervisor implements AutoCloseable {
   private final SyncPushers pushers;
   private final SessionPlane sessions;
   private final PurgeSchedule retention;
+  private final PrometheusMetrics metrics;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -56,8 +58,10 @@ public final class Supervisor implements AutoCloseable {
       Drain drain,
       Javalin app,
       SupervisorRow row,
-      SessionPlane sessions) {
+      SessionPlane sessions,
+      PrometheusMetrics metrics) {
     this.config = config;
+    this.metrics = metrics;
     this.sessions = sessions;
     this.lock = lock;
     this.registry = registry;
@@ -113,6 +117,7 @@ public final class Supervisor implements AutoCloseable {
     SupervisorRegistry registry = null;
     HostedProjects projects = null;
     SessionPlane sessions = null;
+    PrometheusMetrics metrics = PrometheusMetrics.create(List.of());
     try {
       NetworkSettings network = config.network();
       String token =
@@ -130,7 +135,9 @@ public final class Supervisor implements AutoCloseable {
                       "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
       projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
       reconcile(projects, log);
-      sessions = SessionPlane.open(config, log);
+      SupervisorMeters meters = new SupervisorMeters(metrics.registry());
+      sessions = SessionPlane.open(config, log, meters);
+      metrics.bind(meters.states(projects::openProjects, sessions.sessions().store()));
 
       Drain drain = new Drain();
       AtomicInteger port = new AtomicInteger();
@@ -145,6 +152,7 @@ public final class Supervisor implements AutoCloseable {
               new RunRoutes(projects, sessionRoutes, log),
               sessionRoutes,
               config.providers(),
+              metrics,
               log);
       listen(app, network);
       port.set(app.port());
@@ -180,7 +188,7 @@ public final class Supervisor implements AutoCloseable {
               "tokenRequired",
               network.tokenRequired()));
       Supervisor supervisor =
-          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions);
+          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions, metrics);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       supervisor.retention.start();
@@ -190,6 +198,7 @@ public final class Supervisor implements AutoCloseable {
       closeQuietly(sessions);
       closeQuietly(projects);
       closeQuietly(registry);
+      metrics.close();
       lock.close();
       log.close();
       throw e;
@@ -342,6 +351,7 @@ public final class Supervisor implements AutoCloseable {
     } catch (RuntimeException e) {
       ok = false;
     }
+    metrics.close();
     lock.close();
     log.info("supervisor.stopped", Map.of("runtimeId", row.runtimeId(), "clean", ok));
     log.close();

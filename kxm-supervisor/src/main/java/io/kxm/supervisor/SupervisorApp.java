@@ -9,6 +9,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.InputJson;
 import io.kxm.core.json.Json;
+import io.kxm.core.metrics.PrometheusMetrics;
 import io.kxm.core.secret.Tokens;
 import io.kxm.session.provider.ProviderSettings;
 import java.nio.file.Path;
@@ -47,10 +48,11 @@ final class SupervisorApp {
       RunRoutes runs,
       SessionRoutes sessions,
       ProviderSettings providers,
+      PrometheusMetrics metrics,
       SupervisorLog log) {
     SupervisorGuard guard = new SupervisorGuard(port, network);
-    return Javalin.create(
-        config -> configure(config, token, network, drain, guard, runs, sessions, providers, log));
+    return Javalin.create(config ->
+        configure(config, token, network, drain, guard, runs, sessions, providers, metrics, log));
   }
 
   private static void configure(
@@ -62,6 +64,7 @@ final class SupervisorApp {
       RunRoutes runs,
       SessionRoutes sessions,
       ProviderSettings providers,
+      PrometheusMetrics metrics,
       SupervisorLog log) {
     config.concurrency.useVirtualThreads = true;
     config.startup.showJavalinBanner = false;
@@ -101,6 +104,10 @@ final class SupervisorApp {
     runs.install(config.routes);
     sessions.install(config.routes);
     config.routes.get("/v1/providers", ctx -> ctx.json(providersView(providers)));
+    // Behind the token like every route but /health: it shows how busy this user's runtime is.
+    config.routes.get(
+        "/metrics",
+        ctx -> ctx.contentType(PrometheusMetrics.CONTENT_TYPE).result(metrics.scrape()));
 
     config.routes.exception(KxmException.class, (e, ctx) -> write(ctx, e, log));
     config.routes.exception(

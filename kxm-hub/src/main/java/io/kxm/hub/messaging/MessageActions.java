@@ -9,6 +9,7 @@ import io.kxm.core.messaging.TransitionOutcome;
 import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.ops.MessageOps;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.hub.stream.StreamWriter;
@@ -43,7 +44,10 @@ final class MessageActions {
               caller,
               before,
               id -> tx.messages().markDelivered(id),
-              MessageOps::delivered);
+              (e, m) -> {
+                MessageOps.delivered(e, m);
+                e.count(Counted.MESSAGES, "delivered");
+              });
         })
         .orThrow();
   }

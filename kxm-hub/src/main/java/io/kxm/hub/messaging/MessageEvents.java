@@ -1,6 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.peer.PeerMessage;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.ops.MessageOps;
 import io.kxm.hub.stream.EventAppender;
 import java.util.Map;
@@ -18,7 +19,14 @@ final class MessageEvents {
 
   private MessageEvents() {}
 
+  /** A new request: the recipient hears of it, and it counts as sent. */
   static void queued(EventAppender events, PeerMessage message) {
+    requeued(events, message);
+    events.count(Counted.MESSAGES, "sent");
+  }
+
+  /** A request the recipient is told of again (a reconnect); not a new send, so not counted. */
+  static void requeued(EventAppender events, PeerMessage message) {
     events.append(message.to(), QUEUED, body(message));
     MessageOps.sent(events, message);
   }
@@ -26,18 +34,21 @@ final class MessageEvents {
   static void replied(EventAppender events, PeerMessage message) {
     events.append(message.from(), REPLIED, body(message));
     MessageOps.replied(events, message);
+    events.count(Counted.MESSAGES, "replied");
   }
 
   static void cancelled(EventAppender events, PeerMessage message) {
     events.append(message.to(), CANCELLED, body(message));
     events.append(message.from(), CANCELLED, body(message));
     MessageOps.cancelled(events, message);
+    events.count(Counted.MESSAGES, "cancelled");
   }
 
   static void expired(EventAppender events, PeerMessage message) {
     events.append(message.to(), EXPIRED, body(message));
     events.append(message.from(), EXPIRED, body(message));
     MessageOps.expired(events, message);
+    events.count(Counted.MESSAGES, "expired");
   }
 
   private static Map<String, PeerMessage> body(PeerMessage message) {

@@ -14,6 +14,8 @@ import io.kxm.hub.agents.Presences;
 import io.kxm.hub.agents.Registration;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.leases.LeaseRoutes;
+import io.kxm.hub.metrics.HubCounts;
+import io.kxm.hub.metrics.StreamMeters;
 import io.kxm.hub.stream.AgentEventSource;
 import io.kxm.hub.stream.AgentStreamServer;
 import io.kxm.hub.stream.StreamThreads;
@@ -49,9 +51,14 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
   private final AgentRetirement retirement;
 
   MessagingFeature(
-      Store store, LiveBus bus, Clock clock, MessagingSettings settings, MessageHooks hooks) {
+      Store store,
+      LiveBus bus,
+      Clock clock,
+      MessagingSettings settings,
+      MessageHooks hooks,
+      HubCounts counts) {
     this.store = store;
-    this.writer = new StreamWriter(store, bus);
+    this.writer = new StreamWriter(store, bus, counts);
     this.settings = settings;
     this.presence = new PresenceKeeper(store, settings.presenceLease());
     Presences presences = new Presences(settings.presenceLease());
@@ -94,6 +101,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             streams,
             settings.streamQueue(),
             settings.streamHeartbeat());
+    new StreamMeters("agent", server.openStreams()).bindTo(hub.meters());
     new AgentRoutes(services.agents(), retirement, guard).install(hub.routes());
     new AgentEventsRoute(guard, store, presence, server).install(hub.routes());
     new MessageRoutes(services, guard).install(hub.routes());

@@ -1,6 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.hub.fanout.LiveBus;
+import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
 import java.time.Clock;
 import java.util.Objects;
@@ -12,6 +13,7 @@ public final class MessagingFeatureBuilder {
   private Clock clock = Clock.systemUTC();
   private MessagingSettings settings = MessagingSettings.defaults();
   private MessageHooks hooks = MessageHooks.NONE;
+  private HubCounts counts = new HubCounts();
 
   MessagingFeatureBuilder(Store store, LiveBus bus) {
     this.store = Objects.requireNonNull(store, "store");
@@ -35,7 +37,13 @@ public final class MessagingFeatureBuilder {
     return this;
   }
 
+  /** The hub's shared counts, where sends, replies, expiries and refusals are counted. */
+  public MessagingFeatureBuilder counts(HubCounts value) {
+    this.counts = Objects.requireNonNull(value, "counts");
+    return this;
+  }
+
   public MessagingFeature build() {
-    return new MessagingFeature(store, bus, clock, settings, hooks);
+    return new MessagingFeature(store, bus, clock, settings, hooks, counts);
   }
 }

@@ -16,6 +16,6 @@ final class Repush {
     MessageViews views = MessageViews.within(tx).knowing(agent);
     tx.messages()
         .queuedForRecipient(agent.id())
-        .forEach(m -> MessageEvents.queued(events, views.wire(m)));
+        .forEach(m -> MessageEvents.requeued(events, views.wire(m)));
   }
 }

@@ -15,6 +15,7 @@ import io.kxm.core.peer.Presence;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
 import io.kxm.hub.agents.Presences;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.stream.EventAppender;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Tx;
@@ -57,8 +58,14 @@ final class Sender {
     this.hooks = hooks;
   }
 
+  /** Sends, counting a refusal by its code where it is decided: here, not from the answer. */
   SendResult send(Agent caller, SendRequest request) {
-    return writer.write((tx, events) -> send(tx, events, caller, request));
+    try {
+      return writer.write((tx, events) -> send(tx, events, caller, request));
+    } catch (KxmException e) {
+      writer.counts().increment(Counted.MESSAGES_REFUSED, e.code().code());
+      throw e;
+    }
   }
 
   private SendResult send(Tx tx, EventAppender events, Agent caller, SendRequest request) {

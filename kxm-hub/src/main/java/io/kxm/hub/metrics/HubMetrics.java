@@ -1,28 +1,21 @@
 package io.kxm.hub.metrics;
 
+import io.kxm.core.metrics.PrometheusMetrics;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.core.instrument.binder.MeterBinder;
-import io.micrometer.core.instrument.binder.jvm.ClassLoaderMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmGcMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmMemoryMetrics;
-import io.micrometer.core.instrument.binder.jvm.JvmThreadMetrics;
-import io.micrometer.core.instrument.binder.system.FileDescriptorMetrics;
-import io.micrometer.core.instrument.binder.system.ProcessorMetrics;
-import io.micrometer.core.instrument.binder.system.UptimeMetrics;
-import io.micrometer.prometheusmetrics.PrometheusConfig;
-import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The hub's meters in Prometheus form: JVM and process meters, HTTP requests by route template,
- * method and status, and whatever binders the integrator adds (the store's connection pool).
+ * The hub's meters in Prometheus form ({@link PrometheusMetrics}, shared with the supervisor): JVM
+ * and process meters, HTTP requests by route template, method and status, and whatever binders the
+ * assembly adds (the store's pool, the hub's counts, presence and workflow gauges).
  */
 public final class HubMetrics implements AutoCloseable {
   /** Prometheus text exposition format, the one every scraper reads. */
-  public static final String CONTENT_TYPE = "text/plain; version=0.0.4; charset=utf-8";
+  public static final String CONTENT_TYPE = PrometheusMetrics.CONTENT_TYPE;
 
   /** Buckets from 5 ms to 10 s: fast reads and slow writes both land in a useful bucket. */
   private static final Duration[] SLOS = {
@@ -31,41 +24,27 @@ public final class HubMetrics implements AutoCloseable {
     Duration.ofMillis(2500), Duration.ofSeconds(5), Duration.ofSeconds(10)
   };
 
-  private final PrometheusMeterRegistry registry;
-  private final JvmGcMetrics gc;
+  private final PrometheusMetrics metrics;
 
-  private HubMetrics(PrometheusMeterRegistry registry, JvmGcMetrics gc) {
-    this.registry = registry;
-    this.gc = gc;
+  private HubMetrics(PrometheusMetrics metrics) {
+    this.metrics = metrics;
   }
 
   public static HubMetrics create(List<MeterBinder> extraBinders) {
-    PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    JvmGcMetrics gc = new JvmGcMetrics();
-    List.of(
-            new ClassLoaderMetrics(),
-            new JvmMemoryMetrics(),
-            gc,
-            new JvmThreadMetrics(),
-            new ProcessorMetrics(),
-            new UptimeMetrics(),
-            new FileDescriptorMetrics())
-        .forEach(binder -> binder.bindTo(registry));
-    extraBinders.forEach(binder -> binder.bindTo(registry));
-    return new HubMetrics(registry, gc);
+    return new HubMetrics(PrometheusMetrics.create(extraBinders));
   }
 
   public MeterRegistry registry() {
-    return registry;
+    return metrics.registry();
   }
 
   /** Binds more meters after start, for components created later. */
   public void bind(MeterBinder binder) {
-    binder.bindTo(registry);
+    metrics.bind(binder);
   }
 
   public String scrape() {
-    return registry.scrape();
+    return metrics.scrape();
   }
 
   /**
@@ -79,13 +58,12 @@ public final class HubMetrics implements AutoCloseable {
         .tag("route", route)
         .tag("status", String.valueOf(status))
         .serviceLevelObjectives(SLOS)
-        .register(registry)
+        .register(metrics.registry())
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 
   @Override
   public void close() {
-    gc.close();
-    registry.close();
+    metrics.close();
   }
 }

@@ -4,6 +4,7 @@ import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.Presences;
 import io.kxm.hub.fanout.LiveBus;
+import io.kxm.hub.metrics.StreamMeters;
 import io.kxm.hub.stream.AgentStreamServer;
 import io.kxm.hub.stream.StreamThreads;
 import io.kxm.hub.stream.StreamWriter;
@@ -70,6 +71,7 @@ public final class OpsFeature implements HubFeature, AutoCloseable {
             streamQueue,
             streamHeartbeat,
             OpsEvents.EVENT_NAME);
+    new StreamMeters("ops", server.openStreams()).bindTo(hub.meters());
     new OpsRoutes(store, new OpsSnapshot(store, presences, clock), server).install(hub.routes());
     hub.observer().onRefusal(new ErrorOps(writer, clock, timer)::refused);
     hub.drain().onDrain(this::close);

@@ -44,16 +44,29 @@ public final class StreamFollower {
   private final int queueCapacity;
   private final Duration heartbeat;
   private final Duration holdWindow;
+  private final OpenStreams watch;
 
   public StreamFollower(
       LiveBus bus, StreamSource source, String stream, int queueCapacity, Duration heartbeat) {
+    this(bus, source, stream, queueCapacity, heartbeat, new OpenStreams());
+  }
+
+  /** Counted among {@code watch}'s open streams while it follows. */
+  public StreamFollower(
+      LiveBus bus,
+      StreamSource source,
+      String stream,
+      int queueCapacity,
+      Duration heartbeat,
+      OpenStreams watch) {
     this(
         bus,
         source,
         stream,
         queueCapacity,
         heartbeat,
-        heartbeat.compareTo(HOLD_WINDOW) < 0 ? heartbeat : HOLD_WINDOW);
+        heartbeat.compareTo(HOLD_WINDOW) < 0 ? heartbeat : HOLD_WINDOW,
+        watch);
   }
 
   /** With the time live events past a gap wait for the missing one before a replay. */
@@ -64,6 +77,18 @@ public final class StreamFollower {
       int queueCapacity,
       Duration heartbeat,
       Duration holdWindow) {
+    this(bus, source, stream, queueCapacity, heartbeat, holdWindow, new OpenStreams());
+  }
+
+  private StreamFollower(
+      LiveBus bus,
+      StreamSource source,
+      String stream,
+      int queueCapacity,
+      Duration heartbeat,
+      Duration holdWindow,
+      OpenStreams watch) {
+    this.watch = watch;
     this.bus = bus;
     this.source = source;
     this.stream = stream;
@@ -87,7 +112,8 @@ public final class StreamFollower {
       throws InterruptedException {
     BlockingQueue<Item> queue = new ArrayBlockingQueue<>(queueCapacity);
     AtomicBoolean overflow = new AtomicBoolean();
-    try (LiveBus.Subscription ignored = bus.subscribe(stream, enqueue(queue, overflow, sink))) {
+    try (OpenStreams.Open counted = watch.opened(queue);
+        LiveBus.Subscription ignored = bus.subscribe(stream, enqueue(queue, overflow, sink))) {
       Position at = new Position(Math.max(0, afterSeq));
       at.last = announceExpiredCursor(at.last, sink);
       at.last = replay(at.last, sink);
@@ -95,6 +121,7 @@ public final class StreamFollower {
       List<Item> drained = new ArrayList<>();
       while (keepGoing.getAsBoolean()) {
         if (overflow.get()) {
+          watch.cutOne();
           return End.OVERFLOW;
         }
         long waitNanos =
@@ -119,7 +146,11 @@ public final class StreamFollower {
       }
       return End.STOPPED;
     } catch (IOException e) {
-      return overflow.get() ? End.OVERFLOW : End.CLIENT_GONE;
+      if (overflow.get()) {
+        watch.cutOne();
+        return End.OVERFLOW;
+      }
+      return End.CLIENT_GONE;
     }
   }
 

@@ -2,6 +2,7 @@ package io.kxm.hub.stream;
 
 import io.javalin.http.Context;
 import io.kxm.hub.fanout.LiveBus;
+import io.kxm.hub.sse.OpenStreams;
 import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;
 import io.kxm.hub.sse.StreamSource;
@@ -22,6 +23,7 @@ public final class AgentStreamServer {
   private final int queueCapacity;
   private final Duration heartbeat;
   private final String eventName;
+  private final OpenStreams open = new OpenStreams();
 
   public AgentStreamServer(
       LiveBus bus,
@@ -48,6 +50,11 @@ public final class AgentStreamServer {
     this.heartbeat = heartbeat;
   }
 
+  /** The streams this server has open, for {@code /metrics}. */
+  public OpenStreams openStreams() {
+    return open;
+  }
+
   /** Streams events of {@code agentId} after {@code afterSeq}; returns when the stream ended. */
   public StreamFollower.End serve(Context ctx, String agentId, long afterSeq) throws IOException {
     return serve(ctx, AgentStreams.key(agentId), afterSeq, UnaryOperator.identity());
@@ -64,7 +71,8 @@ public final class AgentStreamServer {
     if (entry.isEmpty()) {
       return StreamFollower.End.STOPPED;
     }
-    StreamFollower follower = new StreamFollower(bus, source, stream, queueCapacity, heartbeat);
+    StreamFollower follower =
+        new StreamFollower(bus, source, stream, queueCapacity, heartbeat, open);
     try (StreamThreads.Entry ignored = entry.get()) {
       return follower.follow(afterSeq, sink, () -> !active.draining());
     } catch (InterruptedException e) {

@@ -2,6 +2,7 @@ package io.kxm.hub.stream;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.stream.StreamEvent;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.store.Tx;
 import io.kxm.store.ops.OpsEvent;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ public final class EventAppender {
   private final Tx tx;
   private final List<StreamEvent> appended = new ArrayList<>();
   private final List<OpsEvent> opsAppended = new ArrayList<>();
+  private final List<Count> counted = new ArrayList<>();
 
   EventAppender(Tx tx) {
     this.tx = tx;
@@ -38,6 +40,14 @@ public final class EventAppender {
     return event;
   }
 
+  /**
+   * Counts one decision of this transaction ({@code /metrics}); it is added to the hub's counts
+   * only once the transaction committed, so a rolled-back or retried attempt counts nothing.
+   */
+  public void count(Counted what, String tagValue) {
+    counted.add(new Count(what, tagValue));
+  }
+
   /** The transaction these events are appended in, for a producer that reads what it reports. */
   public Tx tx() {
     return tx;
@@ -50,4 +60,10 @@ public final class EventAppender {
   List<OpsEvent> opsAppended() {
     return List.copyOf(opsAppended);
   }
+
+  List<Count> counted() {
+    return List.copyOf(counted);
+  }
+
+  record Count(Counted what, String tagValue) {}
 }

@@ -2,6 +2,7 @@ package io.kxm.hub.stream;
 
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.hub.fanout.LiveBus;
+import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
 import io.kxm.store.Tx;
 import io.kxm.store.ops.OpsEvent;
@@ -19,10 +20,18 @@ public final class StreamWriter {
 
   private final Store store;
   private final LiveBus bus;
+  private final HubCounts counts;
 
+  /** A writer whose counted decisions go nowhere: for features that count nothing. */
   public StreamWriter(Store store, LiveBus bus) {
+    this(store, bus, new HubCounts());
+  }
+
+  /** A writer that adds each committed transaction's counted decisions to {@code counts}. */
+  public StreamWriter(Store store, LiveBus bus, HubCounts counts) {
     this.store = store;
     this.bus = bus;
+    this.counts = counts;
   }
 
   /**
@@ -36,8 +45,9 @@ public final class StreamWriter {
         store.write(tx -> {
           EventAppender events = new EventAppender(tx);
           T value = work.apply(tx, events);
-          return new Committed<>(value, events.appended(), events.opsAppended());
+          return new Committed<>(value, events.appended(), events.opsAppended(), events.counted());
         });
+    committed.counted().forEach(count -> counts.increment(count.what(), count.tagValue()));
     publish(committed.events());
     publishOps(committed.ops());
     return committed.value();
@@ -65,5 +75,11 @@ public final class StreamWriter {
     return bus;
   }
 
-  private record Committed<T>(T value, List<StreamEvent> events, List<OpsEvent> ops) {}
+  /** The hub's counts this writer adds to, for decisions counted outside a transaction. */
+  public HubCounts counts() {
+    return counts;
+  }
+
+  private record Committed<T>(
+      T value, List<StreamEvent> events, List<OpsEvent> ops, List<EventAppender.Count> counted) {}
 }

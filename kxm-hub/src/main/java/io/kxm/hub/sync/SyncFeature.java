@@ -11,6 +11,7 @@ import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.http.Access;
 import io.kxm.hub.http.HubRequest;
 import io.kxm.hub.http.JsonBodies;
+import io.kxm.hub.metrics.HubCounts;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.util.LinkedHashMap;
@@ -28,16 +29,26 @@ public final class SyncFeature implements HubFeature {
 
   private final Store store;
   private final LiveBus bus;
+  private final HubCounts counts;
 
   /** Publishes the operations entries of each push on {@code bus}, after it committed. */
   public SyncFeature(Store store, LiveBus bus) {
+    this(store, bus, new HubCounts());
+  }
+
+  /**
+   * As {@link #SyncFeature(Store, LiveBus)}, counting each pushed event's outcome in {@code
+   * counts}.
+   */
+  public SyncFeature(Store store, LiveBus bus, HubCounts counts) {
     this.store = store;
     this.bus = bus;
+    this.counts = counts;
   }
 
   @Override
   public void install(HubContext hub) {
-    SyncIngest ingest = new SyncIngest(new StreamWriter(store, bus), hub.credentials());
+    SyncIngest ingest = new SyncIngest(new StreamWriter(store, bus, counts), hub.credentials());
     hub.routes()
         .post("/v1/runtime/sync", Access.AUTHENTICATED, ctx -> push(ctx, ingest))
         .get("/v1/runtime/runs", Access.AUTHENTICATED, this::runs);

@@ -5,6 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.sync.SyncEvent;
 import io.kxm.hub.auth.HubCredentials;
 import io.kxm.hub.auth.Principal;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.ops.RuntimeOps;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.sync.SyncEventStore;
@@ -43,6 +44,8 @@ final class SyncIngest {
       } catch (KxmException e) {
         results[i] =
             SyncResult.refused(i, runId(node), sequence(node), e.code().code(), e.getMessage());
+        writer.counts().increment(Counted.SYNC_EVENTS, "refused");
+        writer.counts().increment(Counted.SYNC_REFUSED, e.code().code());
       }
     }
     if (!valid.isEmpty()) {
@@ -51,6 +54,10 @@ final class SyncIngest {
         valid.forEach((i, event) -> {
           SyncEventStore.Outcome outcome = tx.syncEvents().accept(batch.runtimeId(), event);
           results[i] = settle(i, event, outcome);
+          events.count(Counted.SYNC_EVENTS, results[i].outcome());
+          if (results[i].code() != null) {
+            events.count(Counted.SYNC_REFUSED, results[i].code());
+          }
           if (outcome == SyncEventStore.Outcome.ACCEPTED) {
             RuntimeOps.accepted(events, batch.runtimeId(), event);
           }

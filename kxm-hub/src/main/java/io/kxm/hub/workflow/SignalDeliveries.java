@@ -1,10 +1,13 @@
 package io.kxm.hub.workflow;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.workflow.run.Decision;
 import io.kxm.core.workflow.run.SignalIntake;
 import io.kxm.core.workflow.run.Signals;
 import io.kxm.core.workflow.run.WorkflowRunView;
 import io.kxm.core.workflow.signature.SignedRequest;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.StoredRun;
 import java.time.Clock;
@@ -42,7 +45,19 @@ final class SignalDeliveries {
   /** The answer: the run after the signal, and whether this delivery was a repeat. */
   record Applied(WorkflowRunView run, boolean duplicate) {}
 
+  /** Applies a signal, counting a refused replay where it is decided. */
   Applied signal(String runId, SignedRequest request) {
+    try {
+      return apply(runId, request);
+    } catch (KxmException e) {
+      if (e.code() == ErrorCode.SIGNATURE_REPLAYED) {
+        writer.counts().increment(Counted.SIGNATURE_REPLAYS, "signal");
+      }
+      throw e;
+    }
+  }
+
+  private Applied apply(String runId, SignedRequest request) {
     Optional<StoredRun> found = writer.store().workflowRuns().find(runId);
     if (found.isEmpty()) {
       throw SignalIntake.unknown(runId, request, clock.instant());

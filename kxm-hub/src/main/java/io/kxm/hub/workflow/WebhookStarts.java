@@ -7,6 +7,7 @@ import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.workflow.definition.WorkflowDefinition;
 import io.kxm.core.workflow.run.WebhookIntake;
 import io.kxm.core.workflow.signature.SignedRequest;
+import io.kxm.hub.metrics.Counted;
 import io.kxm.hub.ops.WorkflowOps;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.workflow.NewRun;
@@ -59,7 +60,24 @@ final class WebhookStarts {
     }
   }
 
+  /** Starts, counting the start or the rejection by its code where it is decided. */
   Started start(String workflowId, SignedRequest request) {
+    try {
+      Started started = decide(workflowId, request);
+      writer
+          .counts()
+          .increment(Counted.WEBHOOK_STARTS, started.duplicate() ? "duplicate" : "started");
+      return started;
+    } catch (KxmException e) {
+      writer.counts().increment(Counted.WEBHOOK_REJECTED, e.code().code());
+      if (e.code() == ErrorCode.SIGNATURE_REPLAYED) {
+        writer.counts().increment(Counted.SIGNATURE_REPLAYS, "webhook");
+      }
+      throw e;
+    }
+  }
+
+  private Started decide(String workflowId, SignedRequest request) {
     Optional<WorkflowDefinition> found = registry.find(workflowId);
     if (found.isEmpty()) {
       throw WebhookIntake.unknown(workflowId, request, clock.instant()).refusal().toException();

@@ -5,6 +5,7 @@ import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.AgentGuard;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.messaging.MessageHooks;
+import io.kxm.hub.metrics.HubCounts;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import java.time.Clock;
@@ -33,9 +34,14 @@ public final class WorkflowFeature implements HubFeature, AutoCloseable {
   private final WorkflowSweeper sweeper;
 
   private WorkflowFeature(
-      Store store, LiveBus bus, Clock clock, WorkflowSettings settings, WorkflowRegistry registry) {
+      Store store,
+      LiveBus bus,
+      Clock clock,
+      WorkflowSettings settings,
+      WorkflowRegistry registry,
+      HubCounts counts) {
     this.store = store;
-    StreamWriter writer = new StreamWriter(store, bus);
+    StreamWriter writer = new StreamWriter(store, bus, counts);
     RetrospectiveExporter retrospectives =
         new RetrospectiveExporter(store, settings.retrospectivesDir());
     CoordinatorMail mail = new CoordinatorMail(settings.promptTtl());
@@ -58,8 +64,22 @@ public final class WorkflowFeature implements HubFeature, AutoCloseable {
    */
   public static WorkflowFeature create(
       Store store, LiveBus bus, Clock clock, WorkflowSettings settings, UnaryOperator<String> env) {
+    return create(store, bus, clock, settings, env, new HubCounts());
+  }
+
+  /**
+   * As {@link #create(Store, LiveBus, Clock, WorkflowSettings, UnaryOperator)}, counting into the
+   * hub's {@code counts}.
+   */
+  public static WorkflowFeature create(
+      Store store,
+      LiveBus bus,
+      Clock clock,
+      WorkflowSettings settings,
+      UnaryOperator<String> env,
+      HubCounts counts) {
     return new WorkflowFeature(
-        store, bus, clock, settings, WorkflowRegistry.load(settings.definitionsDir(), env));
+        store, bus, clock, settings, WorkflowRegistry.load(settings.definitionsDir(), env), counts);
   }
 
   /** What messaging calls at sends with a workflow context, replies and expiries. */

@@ -65,6 +65,11 @@ final class RunSpend {
     return data;
   }
 
+  /** What the run cost so far. */
+  synchronized Spend total() {
+    return pricing.apply(tally.total());
+  }
+
   /** The run's total usage and spend, for the event that ends it. */
   synchronized ObjectNode totals(ObjectNode into) {
     TokenUsage total = tally.total();

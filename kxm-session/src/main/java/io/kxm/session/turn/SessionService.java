@@ -14,6 +14,7 @@ import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionSettings;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions;
+import io.kxm.session.api.TurnObserver;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,7 +52,8 @@ public final class SessionService implements Sessions {
       Function<HarnessSpec, Harness> harnesses,
       Clock clock,
       SessionSettings settings,
-      RestartReconciler.Reconciliation reconciliation) {
+      RestartReconciler.Reconciliation reconciliation,
+      TurnObserver observer) {
     this.store = store;
     this.ownsStore = ownsStore;
     this.reconciliation = reconciliation;
@@ -67,7 +69,8 @@ public final class SessionService implements Sessions {
                     harnesses,
                     next.runId(),
                     next.sessionId(),
-                    settings.turnTimeout()));
+                    settings.turnTimeout(),
+                    observer));
     this.resolutions = new Resolutions(store, scheduler);
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
@@ -90,9 +93,24 @@ public final class SessionService implements Sessions {
       Clock clock,
       SessionSettings settings)
       throws InterruptedException {
+    return start(store, ownsStore, harnesses, clock, settings, TurnObserver.NONE);
+  }
+
+  /**
+   * As {@link #start(SessionStore, boolean, Function, Clock, SessionSettings)}, telling {@code
+   * observer} of each turn's end.
+   */
+  public static SessionService start(
+      SessionStore store,
+      boolean ownsStore,
+      Function<HarnessSpec, Harness> harnesses,
+      Clock clock,
+      SessionSettings settings,
+      TurnObserver observer)
+      throws InterruptedException {
     RestartReconciler.Reconciliation done =
         new RestartReconciler(store, new OrphanProcesses(Duration.ofSeconds(2))).reconcile();
-    return new SessionService(store, ownsStore, harnesses, clock, settings, done);
+    return new SessionService(store, ownsStore, harnesses, clock, settings, done, observer);
   }
 
   /** Orphan harness trees ended and runs marked interrupted when this service started. */

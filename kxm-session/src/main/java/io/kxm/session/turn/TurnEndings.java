@@ -3,15 +3,18 @@ package io.kxm.session.turn;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.runtime.usage.Spend;
 import io.kxm.session.api.SessionMessage;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
+import io.kxm.session.api.TurnObserver;
 import io.kxm.session.api.TurnOutcome;
 import io.kxm.session.harness.TurnOutcomes;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -29,6 +32,8 @@ final class TurnEndings {
   private final String runId;
   private final String sessionId;
   private final UnaryOperator<ObjectNode> withTotals;
+  private final Supplier<Spend> spent;
+  private final TurnObserver observer;
 
   /**
    * @param withTotals adds the run's total {@code usage} and {@code spend} to the data of the event
@@ -39,8 +44,12 @@ final class TurnEndings {
       HistoryCache cache,
       String runId,
       String sessionId,
-      UnaryOperator<ObjectNode> withTotals) {
+      UnaryOperator<ObjectNode> withTotals,
+      Supplier<Spend> spent,
+      TurnObserver observer) {
     this.store = store;
+    this.spent = spent;
+    this.observer = observer;
     this.cache = cache;
     this.runId = runId;
     this.sessionId = sessionId;
@@ -59,14 +68,15 @@ final class TurnEndings {
     }
     added.add(store.appendMessage(sessionId, runId, "assistant", outcome.finalMessage()));
     cache.append(sessionId, added);
-    store.transition(
-        runId,
-        SessionRunStatus.COMPLETED,
-        new SessionStore.Ending(outcome.outcome(), null, outcome.finalMessage()),
-        withTotals.apply(
-            Json.object()
-                .put("outcome", outcome.outcome())
-                .put("finalMessage", outcome.finalMessage())));
+    ended(
+        store.transition(
+            runId,
+            SessionRunStatus.COMPLETED,
+            new SessionStore.Ending(outcome.outcome(), null, outcome.finalMessage()),
+            withTotals.apply(
+                Json.object()
+                    .put("outcome", outcome.outcome())
+                    .put("finalMessage", outcome.finalMessage()))));
   }
 
   void failed(TurnOutcome outcome) {
@@ -87,11 +97,12 @@ final class TurnEndings {
     if (diagnosis != null && !diagnosis.isBlank()) {
       data.put("diagnosis", diagnosis);
     }
-    store.transition(
-        runId,
-        SessionRunStatus.FAILED,
-        new SessionStore.Ending(outcome.outcome(), error, null),
-        withTotals.apply(data));
+    ended(
+        store.transition(
+            runId,
+            SessionRunStatus.FAILED,
+            new SessionStore.Ending(outcome.outcome(), error, null),
+            withTotals.apply(data)));
   }
 
   /** The turn ran past {@code limit}; its process tree has been ended. */
@@ -111,32 +122,35 @@ final class TurnEndings {
   /** Ends the run failed with {@code code}, an error the turn itself could not report. */
   private void failed(ErrorCode code, int exitCode, String detail, long value) {
     String error = code.code();
-    store.transition(
-        runId,
-        SessionRunStatus.FAILED,
-        new SessionStore.Ending(TurnOutcome.ERROR, error, null),
-        withTotals.apply(
-            Json.object()
-                .put("outcome", TurnOutcome.ERROR)
-                .put("error", error)
-                .put("exitCode", exitCode)
-                .put(detail, value)));
+    ended(
+        store.transition(
+            runId,
+            SessionRunStatus.FAILED,
+            new SessionStore.Ending(TurnOutcome.ERROR, error, null),
+            withTotals.apply(
+                Json.object()
+                    .put("outcome", TurnOutcome.ERROR)
+                    .put("error", error)
+                    .put("exitCode", exitCode)
+                    .put(detail, value))));
   }
 
   void cancelled() {
-    store.transition(
-        runId,
-        SessionRunStatus.CANCELLED,
-        new SessionStore.Ending(null, null, null),
-        withTotals.apply(Json.object()));
+    ended(
+        store.transition(
+            runId,
+            SessionRunStatus.CANCELLED,
+            new SessionStore.Ending(null, null, null),
+            withTotals.apply(Json.object())));
   }
 
   void shutDown() {
-    store.transition(
-        runId,
-        SessionRunStatus.INTERRUPTED,
-        new SessionStore.Ending(null, SHUTDOWN_GRACE_EXPIRED, null),
-        withTotals.apply(Json.object().put("error", SHUTDOWN_GRACE_EXPIRED)));
+    ended(
+        store.transition(
+            runId,
+            SessionRunStatus.INTERRUPTED,
+            new SessionStore.Ending(null, SHUTDOWN_GRACE_EXPIRED, null),
+            withTotals.apply(Json.object().put("error", SHUTDOWN_GRACE_EXPIRED))));
   }
 
   /**
@@ -160,6 +174,15 @@ final class TurnEndings {
       failed(new TurnOutcome(TurnOutcome.ERROR, -1, null, error));
     } catch (RuntimeException again) {
       LOG.error("run {} could not be marked failed; it stays as stored", runId, again);
+    }
+  }
+
+  /** Tells the observer of the stored end; an observer's failure never fails the turn. */
+  private void ended(SessionRun run) {
+    try {
+      observer.ended(run, spent.get());
+    } catch (RuntimeException e) {
+      LOG.warn("the turn observer failed on run {}: {}", runId, e.toString());
     }
   }
 }

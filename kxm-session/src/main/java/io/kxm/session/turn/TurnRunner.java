@@ -11,6 +11,7 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.TurnInput;
+import io.kxm.session.api.TurnObserver;
 import io.kxm.session.api.TurnOutcome;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -73,14 +74,23 @@ final class TurnRunner implements Runnable {
       Function<HarnessSpec, Harness> harnesses,
       String runId,
       String sessionId,
-      Duration turnTimeout) {
+      Duration turnTimeout,
+      TurnObserver observer) {
     this.store = store;
     this.cache = cache;
     this.harnesses = harnesses;
     this.runId = runId;
     this.sessionId = sessionId;
     this.turnTimeout = turnTimeout;
-    this.endings = new TurnEndings(store, cache, runId, sessionId, data -> spend.totals(data));
+    this.endings =
+        new TurnEndings(
+            store,
+            cache,
+            runId,
+            sessionId,
+            data -> spend.totals(data),
+            () -> spend.total(),
+            observer);
   }
 
   String runId() {
