@@ -132,9 +132,16 @@ final class SecretFilesCheck implements DoctorCheck {
     Set<PosixFilePermission> mode;
     try {
       mode = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
-    } catch (UnsupportedOperationException | IOException e) {
-      // not a POSIX file system (or gone since): modes mean nothing to check there
+    } catch (UnsupportedOperationException e) {
+      // not a POSIX file system: modes mean nothing to check there
       return Optional.empty();
+    } catch (IOException e) {
+      return Optional.of(
+          Finding.warn(
+              name(),
+              "secret_mode_unreadable",
+              "could not read the mode of " + path + ": " + e.getMessage(),
+              "ls -l " + ShellWords.quote(path) + " (check the file's owner and mode)"));
     }
     Set<PosixFilePermission> open = EnumSet.noneOf(PosixFilePermission.class);
     open.addAll(mode);
