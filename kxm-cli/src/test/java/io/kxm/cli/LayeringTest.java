@@ -94,9 +94,9 @@ class LayeringTest {
   }
 
   @Test
-  void the_runtime_side_uses_only_the_sqlite_opener_and_migrator_of_the_stores() {
-    // One SQLite opener and one migrator for every file of the product; the hub's ports, its
-    // dialects and Flyway itself stay behind them.
+  void the_runtime_side_uses_only_the_openers_and_migrators_of_the_stores() {
+    // One SQLite opener and one PostgreSQL opener for every database of the product, each with its
+    // migrator; the hub's ports, its dialects and Flyway itself stay behind them.
     noClasses()
         .that()
         .resideInAnyPackage(RUNTIME_SIDE)
@@ -105,6 +105,12 @@ class LayeringTest {
             resideInAPackage("io.kxm.store..")
                 .and(not(name("io.kxm.store.sqlite.SqliteDatabase")))
                 .and(not(name("io.kxm.store.sqlite.SqliteSchema")))
+                .and(not(name("io.kxm.store.postgres.PostgresDatabase")))
+                .and(not(name("io.kxm.store.PostgresLocation")))
+                .and(not(name("io.kxm.store.MigrationReport")))
+                .and(not(name("io.kxm.store.jdbc.Jdbc")))
+                .and(not(name("io.kxm.store.jdbc.Row")))
+                .and(not(name("io.kxm.store.jdbc.RowMapper")))
                 .and(not(name("io.kxm.store.jdbc.SqlErrors"))))
         .orShould()
         .dependOnClassesThat()

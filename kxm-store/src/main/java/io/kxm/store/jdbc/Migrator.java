@@ -55,6 +55,18 @@ public final class Migrator {
   }
 
   /**
+   * Migrates a PostgreSQL schema with the SQL files under {@code location}, such as a runtime
+   * store's {@code db/runtime-pg/sessions}.
+   *
+   * @param schema the schema to migrate (created when missing), or null for the connection's
+   *     default
+   */
+  public static MigrationReport migrateSchema(
+      DataSource dataSource, String location, String schema, String store, Backup backup) {
+    return migrate(dataSource, location, schema, null, store, backup);
+  }
+
+  /**
    * The newest migration this build ships for the hub's store in {@code dialect}, as a whole
    * number: what a store at the newest schema has in its history. Read by resolving the migration
    * files against an empty in-memory database, so no store is touched.
