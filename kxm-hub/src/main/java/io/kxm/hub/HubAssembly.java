@@ -2,6 +2,7 @@ package io.kxm.hub;
 
 import io.kxm.core.Version;
 import io.kxm.core.agent.Agent;
+import io.kxm.core.trace.Tracing;
 import io.kxm.hub.agents.AgentProfile;
 import io.kxm.hub.console.ConsoleFeature;
 import io.kxm.hub.context.ContextFeature;
@@ -74,6 +75,7 @@ public final class HubAssembly {
     OpsFeature ops = null;
     // One set of counts for every feature: a workflow's prompt is a message like a peer's.
     HubCounts counts = new HubCounts();
+    Tracing tracing = Tracing.fromEnvironment(env, "kxm-hub", Version.current());
     try {
       bus = LiveBuses.open(EnvConfig.fanout(env));
       // Workflow secrets are read from the same environment as every other setting.
@@ -92,6 +94,7 @@ public final class HubAssembly {
               .settings(messagingSettings)
               .hooks(workflows.hooks())
               .counts(counts)
+              .tracer(tracing.tracer())
               .build();
       ops =
           new OpsFeature(
@@ -104,7 +107,7 @@ public final class HubAssembly {
               messagingSettings.streamHeartbeat());
       ContextFeature context =
           new ContextFeature(store, clock, ContextSettings.fromEnvironment(env));
-      mcp = mcpOver(messaging, workflows, context);
+      mcp = mcpOver(messaging, workflows, context, tracing);
       // Closed in this order once the server stopped: MCP sessions, sweepers, fan-out, store.
       HubServerBuilder server = HubServer.builder(config);
       extra.forEach(server::feature);
@@ -131,6 +134,7 @@ public final class HubAssembly {
           .closeAfterStop(workflows)
           .closeAfterStop(bus)
           .closeAfterStop(store)
+          .closeAfterStop(tracing)
           .captureLibraryLogs(true)
           .start();
     } catch (RuntimeException e) {
@@ -140,6 +144,7 @@ public final class HubAssembly {
       closeQuietly(workflows);
       closeQuietly(bus);
       store.close();
+      tracing.close();
       throw e;
     }
   }
@@ -149,7 +154,10 @@ public final class HubAssembly {
    * the HTTP routes, and told about each request that arrives for it.
    */
   private static McpFeature mcpOver(
-      MessagingFeature messaging, WorkflowFeature workflows, ContextFeature context) {
+      MessagingFeature messaging,
+      WorkflowFeature workflows,
+      ContextFeature context,
+      Tracing tracing) {
     AtomicReference<McpFeature> self = new AtomicReference<>();
     McpFeature mcp =
         new McpFeature(
@@ -160,7 +168,7 @@ public final class HubAssembly {
               return new AgentPorts(
                   peers, new LocalWorkflows(workflows.runs(), agent), context.portFor(agent));
             },
-            McpServerOptions.defaults(Version.current()));
+            McpServerOptions.defaults(Version.current()).withTracer(tracing.tracer()));
     self.set(mcp);
     return mcp;
   }

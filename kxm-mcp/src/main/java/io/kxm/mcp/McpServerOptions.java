@@ -2,9 +2,11 @@ package io.kxm.mcp;
 
 import io.kxm.core.policy.ActivePolicy;
 import io.kxm.core.tool.ToolCatalog;
+import io.kxm.core.trace.Tracing;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;
 import io.modelcontextprotocol.spec.McpSchema;
+import io.opentelemetry.api.trace.Tracer;
 import java.time.Duration;
 import java.util.Map;
 import java.util.Objects;
@@ -21,6 +23,7 @@ import java.util.Objects;
  * @param channel whether the server is a Claude Code channel: it then declares the {@value
  *     InboundNotices#CHANNEL_CAPABILITY} capability and pushes each arriving request as {@value
  *     InboundNotices#CHANNEL_METHOD}
+ * @param tracer opens a span for every tool call (no-op unless the process exports traces)
  */
 public record McpServerOptions(
     ToolCatalog catalog,
@@ -28,7 +31,8 @@ public record McpServerOptions(
     String name,
     String version,
     Duration requestTimeout,
-    boolean channel) {
+    boolean channel,
+    Tracer tracer) {
 
   static final String INSTRUCTIONS =
       "Each kxm tool acts as your registered agent. Peers' requests to you show up in kxm_inbox;"
@@ -45,21 +49,33 @@ public record McpServerOptions(
     Objects.requireNonNull(name, "name");
     Objects.requireNonNull(version, "version");
     Objects.requireNonNull(requestTimeout, "requestTimeout");
+    Objects.requireNonNull(tracer, "tracer");
   }
 
   /** The standard catalog, no policy, server name "kxm", 20 s for the client's answers. */
   public static McpServerOptions defaults(String version) {
     return new McpServerOptions(
-        ToolCatalog.standard(), ActivePolicy.OPEN, "kxm", version, Duration.ofSeconds(20), false);
+        ToolCatalog.standard(),
+        ActivePolicy.OPEN,
+        "kxm",
+        version,
+        Duration.ofSeconds(20),
+        false,
+        Tracing.off().tracer());
   }
 
   public McpServerOptions withPolicy(ActivePolicy newPolicy) {
-    return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout, channel);
+    return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout, channel, tracer);
   }
 
   /** The same options as a Claude Code channel server, or not. */
   public McpServerOptions withChannel(boolean asChannel) {
-    return new McpServerOptions(catalog, policy, name, version, requestTimeout, asChannel);
+    return new McpServerOptions(catalog, policy, name, version, requestTimeout, asChannel, tracer);
+  }
+
+  /** The same options with tool calls traced by {@code newTracer}. */
+  public McpServerOptions withTracer(Tracer newTracer) {
+    return new McpServerOptions(catalog, policy, name, version, requestTimeout, channel, newTracer);
   }
 
   /**
@@ -92,7 +108,7 @@ public record McpServerOptions(
         .validateToolInputs(false)
         .requestTimeout(requestTimeout)
         .capabilities(capabilities.build())
-        .tools(ToolSpecifications.of(catalog, policy, contexts))
+        .tools(ToolSpecifications.of(catalog, policy, contexts, tracer))
         .resources(InboxResource.of(policy, inboxContexts))
         .build();
   }

@@ -1,12 +1,14 @@
 package io.kxm.supervisor;
 
 import io.javalin.Javalin;
+import io.kxm.core.Version;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.metrics.PrometheusMetrics;
 import io.kxm.core.retention.Purge;
 import io.kxm.core.retention.PurgeSchedule;
 import io.kxm.core.secret.Tokens;
+import io.kxm.core.trace.Tracing;
 import io.kxm.runtime.retention.RuntimeRetention;
 import io.kxm.session.retention.SessionsPurge;
 import java.nio.file.Path;
@@ -45,6 +47,7 @@ public final class Supervisor implements AutoCloseable {
   private final SessionPlane sessions;
   private final PurgeSchedule retention;
   private final PrometheusMetrics metrics;
+  private final Tracing tracing;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -59,9 +62,11 @@ public final class Supervisor implements AutoCloseable {
       Javalin app,
       SupervisorRow row,
       SessionPlane sessions,
-      PrometheusMetrics metrics) {
+      PrometheusMetrics metrics,
+      Tracing tracing) {
     this.config = config;
     this.metrics = metrics;
+    this.tracing = tracing;
     this.sessions = sessions;
     this.lock = lock;
     this.registry = registry;
@@ -118,6 +123,7 @@ public final class Supervisor implements AutoCloseable {
     HostedProjects projects = null;
     SessionPlane sessions = null;
     PrometheusMetrics metrics = PrometheusMetrics.create(List.of());
+    Tracing tracing = Tracing.fromEnvironment(System.getenv(), "kxm-supervisor", Version.current());
     try {
       NetworkSettings network = config.network();
       String token =
@@ -136,7 +142,7 @@ public final class Supervisor implements AutoCloseable {
       projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
       reconcile(projects, log);
       SupervisorMeters meters = new SupervisorMeters(metrics.registry());
-      sessions = SessionPlane.open(config, log, meters);
+      sessions = SessionPlane.open(config, log, new TracedTurns(meters, tracing.tracer()));
       metrics.bind(meters.states(projects::openProjects, sessions.sessions().store()));
 
       Drain drain = new Drain();
@@ -188,7 +194,8 @@ public final class Supervisor implements AutoCloseable {
               "tokenRequired",
               network.tokenRequired()));
       Supervisor supervisor =
-          new Supervisor(config, lock, registry, projects, log, drain, app, row, sessions, metrics);
+          new Supervisor(
+              config, lock, registry, projects, log, drain, app, row, sessions, metrics, tracing);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       supervisor.retention.start();
@@ -199,6 +206,7 @@ public final class Supervisor implements AutoCloseable {
       closeQuietly(projects);
       closeQuietly(registry);
       metrics.close();
+      tracing.close();
       lock.close();
       log.close();
       throw e;
@@ -352,6 +360,7 @@ public final class Supervisor implements AutoCloseable {
       ok = false;
     }
     metrics.close();
+    tracing.close();
     lock.close();
     log.info("supervisor.stopped", Map.of("runtimeId", row.runtimeId(), "clean", ok));
     log.close();

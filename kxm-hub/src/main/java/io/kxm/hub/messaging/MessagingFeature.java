@@ -21,6 +21,7 @@ import io.kxm.hub.stream.AgentStreamServer;
 import io.kxm.hub.stream.StreamThreads;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
+import io.opentelemetry.api.trace.Tracer;
 import java.time.Clock;
 import java.util.function.Consumer;
 
@@ -56,9 +57,10 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
       Clock clock,
       MessagingSettings settings,
       MessageHooks hooks,
-      HubCounts counts) {
+      HubCounts counts,
+      Tracer tracer) {
     this.store = store;
-    this.writer = new StreamWriter(store, bus, counts);
+    this.writer = new StreamWriter(store, bus, counts, tracer);
     this.settings = settings;
     this.presence = new PresenceKeeper(store, settings.presenceLease());
     Presences presences = new Presences(settings.presenceLease());
@@ -100,7 +102,9 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
             new AgentEventSource(store),
             streams,
             settings.streamQueue(),
-            settings.streamHeartbeat());
+            settings.streamHeartbeat(),
+            null,
+            writer.tracer());
     new StreamMeters("agent", server.openStreams()).bindTo(hub.meters());
     new AgentRoutes(services.agents(), retirement, guard).install(hub.routes());
     new AgentEventsRoute(guard, store, presence, server).install(hub.routes());

@@ -1,8 +1,10 @@
 package io.kxm.hub.messaging;
 
+import io.kxm.core.trace.Tracing;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
+import io.opentelemetry.api.trace.Tracer;
 import java.time.Clock;
 import java.util.Objects;
 
@@ -14,6 +16,7 @@ public final class MessagingFeatureBuilder {
   private MessagingSettings settings = MessagingSettings.defaults();
   private MessageHooks hooks = MessageHooks.NONE;
   private HubCounts counts = new HubCounts();
+  private Tracer tracer = Tracing.off().tracer();
 
   MessagingFeatureBuilder(Store store, LiveBus bus) {
     this.store = Objects.requireNonNull(store, "store");
@@ -43,7 +46,13 @@ public final class MessagingFeatureBuilder {
     return this;
   }
 
+  /** Traces sends made inside a traced request down to the recipients' streams. */
+  public MessagingFeatureBuilder tracer(Tracer value) {
+    this.tracer = Objects.requireNonNull(value, "tracer");
+    return this;
+  }
+
   public MessagingFeature build() {
-    return new MessagingFeature(store, bus, clock, settings, hooks, counts);
+    return new MessagingFeature(store, bus, clock, settings, hooks, counts, tracer);
   }
 }

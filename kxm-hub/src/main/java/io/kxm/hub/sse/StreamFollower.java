@@ -1,7 +1,13 @@
 package io.kxm.hub.sse;
 
+import io.kxm.core.trace.Tracing;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.fanout.LiveListener;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.SpanKind;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Context;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -29,7 +35,10 @@ import java.util.function.BooleanSupplier;
  */
 public final class StreamFollower {
   private static final int REPLAY_BATCH = 500;
-  private static final Item GAP = new Item(Kind.GAP, 0, null);
+  private static final Item GAP = new Item(Kind.GAP, 0, null, null);
+  private static final Tracer NO_TRACES = Tracing.off().tracer();
+  private static final AttributeKey<String> STREAM = AttributeKey.stringKey("kxm.stream");
+  private static final AttributeKey<Long> SEQ = AttributeKey.longKey("kxm.seq");
 
   /**
    * How long live events past a gap wait for the missing one before the store is read. Publishes
@@ -45,6 +54,7 @@ public final class StreamFollower {
   private final Duration heartbeat;
   private final Duration holdWindow;
   private final OpenStreams watch;
+  private final Tracer tracer;
 
   public StreamFollower(
       LiveBus bus, StreamSource source, String stream, int queueCapacity, Duration heartbeat) {
@@ -88,6 +98,19 @@ public final class StreamFollower {
       Duration heartbeat,
       Duration holdWindow,
       OpenStreams watch) {
+    this(bus, source, stream, queueCapacity, heartbeat, holdWindow, watch, NO_TRACES);
+  }
+
+  private StreamFollower(
+      LiveBus bus,
+      StreamSource source,
+      String stream,
+      int queueCapacity,
+      Duration heartbeat,
+      Duration holdWindow,
+      OpenStreams watch,
+      Tracer tracer) {
+    this.tracer = tracer;
     this.watch = watch;
     this.bus = bus;
     this.source = source;
@@ -95,6 +118,16 @@ public final class StreamFollower {
     this.queueCapacity = queueCapacity;
     this.heartbeat = heartbeat;
     this.holdWindow = holdWindow;
+  }
+
+  /**
+   * The same follower, sending a live event published inside a traced request (a traced {@code
+   * kxm_send}) in a span that is a child of that request's: the trace then reaches the recipient's
+   * stream. Events from replay or from another node's wake-up carry no trace.
+   */
+  public StreamFollower tracedBy(Tracer newTracer) {
+    return new StreamFollower(
+        bus, source, stream, queueCapacity, heartbeat, holdWindow, watch, newTracer);
   }
 
   /** Why {@link #follow} returned. */
@@ -173,7 +206,7 @@ public final class StreamFollower {
           wokenTo = Math.max(wokenTo, item.seq());
         }
       } else if (item.seq() == at.last + 1 && at.held.isEmpty()) {
-        sink.event(item.seq(), item.json());
+        deliver(item, sink);
         at.last = item.seq();
       } else if (item.seq() > at.last) {
         at.held.put(item.seq(), item.json());
@@ -189,6 +222,27 @@ public final class StreamFollower {
       } else if (now - at.heldSince >= holdWindow.toNanos() || at.held.size() >= queueCapacity) {
         catchUp(at, sink);
       }
+    }
+  }
+
+  /** Sends one live event, in a span under the request that published it when it was traced. */
+  private void deliver(Item item, SseSink sink) throws IOException {
+    if (item.trace() == null) {
+      sink.event(item.seq(), item.json());
+      return;
+    }
+    Span span =
+        tracer
+            .spanBuilder("stream deliver")
+            .setParent(item.trace())
+            .setSpanKind(SpanKind.PRODUCER)
+            .setAttribute(STREAM, stream)
+            .setAttribute(SEQ, item.seq())
+            .startSpan();
+    try {
+      sink.event(item.seq(), item.json());
+    } finally {
+      span.end();
     }
   }
 
@@ -250,12 +304,14 @@ public final class StreamFollower {
     return new LiveListener() {
       @Override
       public void onEvent(long seq, String json) {
-        offer(new Item(Kind.EVENT, seq, json));
+        // In-process publishing runs on the writer's thread, inside its span when it is traced.
+        Context trace = Span.current().getSpanContext().isValid() ? Context.current() : null;
+        offer(new Item(Kind.EVENT, seq, json, trace));
       }
 
       @Override
       public void onWake(long seq) {
-        offer(new Item(Kind.WAKE, seq, null));
+        offer(new Item(Kind.WAKE, seq, null, null));
       }
 
       @Override
@@ -279,7 +335,7 @@ public final class StreamFollower {
     GAP
   }
 
-  private record Item(Kind kind, long seq, String json) {}
+  private record Item(Kind kind, long seq, String json, Context trace) {}
 
   /** Where one connection stands: the last number sent, and live events held past a gap. */
   private static final class Position {

@@ -1,11 +1,13 @@
 package io.kxm.hub.stream;
 
 import io.javalin.http.Context;
+import io.kxm.core.trace.Tracing;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.sse.OpenStreams;
 import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;
 import io.kxm.hub.sse.StreamSource;
+import io.opentelemetry.api.trace.Tracer;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -24,6 +26,7 @@ public final class AgentStreamServer {
   private final Duration heartbeat;
   private final String eventName;
   private final OpenStreams open = new OpenStreams();
+  private final Tracer tracer;
 
   public AgentStreamServer(
       LiveBus bus,
@@ -42,6 +45,19 @@ public final class AgentStreamServer {
       int queueCapacity,
       Duration heartbeat,
       String eventName) {
+    this(bus, source, active, queueCapacity, heartbeat, eventName, Tracing.off().tracer());
+  }
+
+  /** Live events published inside a traced request are sent in a span of that trace. */
+  public AgentStreamServer(
+      LiveBus bus,
+      StreamSource source,
+      StreamThreads active,
+      int queueCapacity,
+      Duration heartbeat,
+      String eventName,
+      Tracer tracer) {
+    this.tracer = tracer;
     this.eventName = eventName;
     this.bus = bus;
     this.source = source;
@@ -72,7 +88,7 @@ public final class AgentStreamServer {
       return StreamFollower.End.STOPPED;
     }
     StreamFollower follower =
-        new StreamFollower(bus, source, stream, queueCapacity, heartbeat, open);
+        new StreamFollower(bus, source, stream, queueCapacity, heartbeat, open).tracedBy(tracer);
     try (StreamThreads.Entry ignored = entry.get()) {
       return follower.follow(afterSeq, sink, () -> !active.draining());
     } catch (InterruptedException e) {

@@ -1,11 +1,16 @@
 package io.kxm.hub.stream;
 
 import io.kxm.core.stream.StreamEvent;
+import io.kxm.core.trace.Tracing;
 import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
 import io.kxm.store.Tx;
 import io.kxm.store.ops.OpsEvent;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import java.util.List;
 import java.util.function.BiFunction;
 
@@ -21,6 +26,7 @@ public final class StreamWriter {
   private final Store store;
   private final LiveBus bus;
   private final HubCounts counts;
+  private final Tracer tracer;
 
   /** A writer whose counted decisions go nowhere: for features that count nothing. */
   public StreamWriter(Store store, LiveBus bus) {
@@ -29,9 +35,18 @@ public final class StreamWriter {
 
   /** A writer that adds each committed transaction's counted decisions to {@code counts}. */
   public StreamWriter(Store store, LiveBus bus, HubCounts counts) {
+    this(store, bus, counts, Tracing.off().tracer());
+  }
+
+  /**
+   * As above; a write made inside a traced request (an MCP tool call) gets a span of its own, with
+   * the publishing of its events inside it, so the recipients' deliveries join the same trace.
+   */
+  public StreamWriter(Store store, LiveBus bus, HubCounts counts, Tracer tracer) {
     this.store = store;
     this.bus = bus;
     this.counts = counts;
+    this.tracer = tracer;
   }
 
   /**
@@ -41,6 +56,21 @@ public final class StreamWriter {
    * and nothing published.
    */
   public <T> T write(BiFunction<Tx, EventAppender, T> work) {
+    if (!Span.current().getSpanContext().isValid()) {
+      return writeAndPublish(work); // only requests that are traced get spans below them
+    }
+    Span span = tracer.spanBuilder("store write").startSpan();
+    try (Scope ignored = span.makeCurrent()) {
+      return writeAndPublish(work);
+    } catch (RuntimeException e) {
+      span.setStatus(StatusCode.ERROR, e.getClass().getSimpleName());
+      throw e;
+    } finally {
+      span.end();
+    }
+  }
+
+  private <T> T writeAndPublish(BiFunction<Tx, EventAppender, T> work) {
     Committed<T> committed =
         store.write(tx -> {
           EventAppender events = new EventAppender(tx);
@@ -65,6 +95,11 @@ public final class StreamWriter {
     for (OpsEvent event : events) {
       bus.publish(OPS_STREAM, event.seq(), event.envelopeJson());
     }
+  }
+
+  /** The tracer of this writer's spans, for the streams that deliver what it publishes. */
+  public Tracer tracer() {
+    return tracer;
   }
 
   public Store store() {

@@ -1,6 +1,8 @@
 package io.kxm.session.api;
 
+import io.kxm.core.trace.Tracing;
 import io.kxm.runtime.usage.Spend;
+import io.opentelemetry.api.trace.Tracer;
 
 /**
  * Told of each turn once its run reached its end state, for metrics and traces: the run as stored
@@ -12,4 +14,12 @@ public interface TurnObserver {
   TurnObserver NONE = (run, spend) -> {};
 
   void ended(SessionRun run, Spend spend);
+
+  /**
+   * What each turn opens its spans with: one for the turn, one for its harness inside it. No spans
+   * unless the process exports traces.
+   */
+  default Tracer tracer() {
+    return Tracing.off().tracer();
+  }
 }

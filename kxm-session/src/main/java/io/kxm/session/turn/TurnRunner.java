@@ -13,6 +13,11 @@ import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.TurnInput;
 import io.kxm.session.api.TurnObserver;
 import io.kxm.session.api.TurnOutcome;
+import io.opentelemetry.api.common.AttributeKey;
+import io.opentelemetry.api.trace.Span;
+import io.opentelemetry.api.trace.StatusCode;
+import io.opentelemetry.api.trace.Tracer;
+import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,6 +37,10 @@ import tools.jackson.databind.node.ObjectNode;
  */
 final class TurnRunner implements Runnable {
   private static final Logger LOG = LoggerFactory.getLogger(TurnRunner.class);
+  private static final AttributeKey<String> SESSION_ID = AttributeKey.stringKey("kxm.session.id");
+  private static final AttributeKey<String> RUN_ID = AttributeKey.stringKey("kxm.run.id");
+  private static final AttributeKey<String> HARNESS = AttributeKey.stringKey("kxm.harness");
+  private static final AttributeKey<Long> EXIT_CODE = AttributeKey.longKey("process.exit.code");
   private static final Duration AWAIT_SLICE = Duration.ofMinutes(1);
   private static final long AWAIT_NANOS = AWAIT_SLICE.toNanos();
 
@@ -48,6 +57,7 @@ final class TurnRunner implements Runnable {
   private final String sessionId;
   private final Duration turnTimeout;
   private final TurnEndings endings;
+  private final Tracer tracer;
   // set once the session is known, before the harness starts; read by the turn's end
   private volatile RunSpend spend = RunSpend.none();
   private TurnEvents events;
@@ -82,6 +92,7 @@ final class TurnRunner implements Runnable {
     this.runId = runId;
     this.sessionId = sessionId;
     this.turnTimeout = turnTimeout;
+    this.tracer = observer.tracer();
     this.endings =
         new TurnEndings(
             store,
@@ -108,6 +119,20 @@ final class TurnRunner implements Runnable {
 
   @Override
   public void run() {
+    Span span =
+        tracer
+            .spanBuilder("session turn")
+            .setAttribute(SESSION_ID, sessionId)
+            .setAttribute(RUN_ID, runId)
+            .startSpan();
+    try (Scope ignored = span.makeCurrent()) {
+      runTurn();
+    } finally {
+      span.end();
+    }
+  }
+
+  private void runTurn() {
     boolean acquired = false;
     try {
       SessionRun run = store.transition(runId, SessionRunStatus.RUNNING, null, Json.object());
@@ -132,8 +157,8 @@ final class TurnRunner implements Runnable {
                   snapshot.session().workspaceRoot(),
                   snapshot.session().harness(),
                   snapshot.session().model()));
-      TurnOutcome outcome =
-          stopReason() != null ? null : play(harnesses.apply(snapshot.session().harness()), input);
+      HarnessSpec spec = snapshot.session().harness();
+      TurnOutcome outcome = stopReason() != null ? null : traced(spec, input);
       end(outcome, run.prompt());
     } catch (Throwable t) {
       endings.broken(t);
@@ -174,6 +199,22 @@ final class TurnRunner implements Runnable {
       // The harness may have exited between the store accepting the answer and this write; the
       // answer stays durable and the run's end is recorded by the turn itself.
       LOG.debug("run {}: the harness did not take the answer to {}", runId, interaction.id(), e);
+    }
+  }
+
+  /** Plays the turn in a span of its harness, a child of the turn's. */
+  private TurnOutcome traced(HarnessSpec spec, TurnInput input) throws InterruptedException {
+    Span span =
+        tracer.spanBuilder("harness " + spec.type()).setAttribute(HARNESS, spec.type()).startSpan();
+    try (Scope ignored = span.makeCurrent()) {
+      TurnOutcome outcome = play(harnesses.apply(spec), input);
+      span.setAttribute(EXIT_CODE, (long) outcome.exitCode());
+      if (!outcome.succeeded()) {
+        span.setStatus(StatusCode.ERROR, String.valueOf(outcome.outcome()));
+      }
+      return outcome;
+    } finally {
+      span.end();
     }
   }
 
