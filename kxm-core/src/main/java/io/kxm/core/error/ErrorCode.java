@@ -417,6 +417,12 @@ public enum ErrorCode {
       "Another holder took the resource over or the hub ended the lease; the step stopped. Wait"
           + " until the resource is free, then start the workflow again with 'kxm run <workflow>'."),
 
+  // Runtime instances sharing one database
+  INSTANCE_LEASE_LOST(
+      503,
+      "This runtime instance's lease lapsed and another instance took over its runs; it stops"
+          + " executing. Restart it ('kxm runtime serve') to join again as a new instance."),
+
   // Agent workers
   WORKER_NOT_FOUND(404, "List workers with 'kxm agent worker --list' and use one of their names."),
   WORKER_ALREADY_RUNNING(
