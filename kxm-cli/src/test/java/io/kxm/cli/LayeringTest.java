@@ -182,6 +182,26 @@ class LayeringTest {
   }
 
   @Test
+  void the_fan_out_knows_only_the_core() {
+    // Both the hub's nodes and the runtime's instances wake each other through it.
+    noClasses()
+        .that()
+        .resideInAPackage("io.kxm.fanout..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAnyPackage(
+            "io.kxm.hub..",
+            "io.kxm.store..",
+            "io.kxm.mcp..",
+            "io.kxm.cli..",
+            "io.kxm.runtime..",
+            "io.kxm.session..",
+            "io.kxm.supervisor..",
+            "io.javalin..")
+        .check(KXM);
+  }
+
+  @Test
   void the_hub_does_not_know_the_cli() {
     noClasses()
         .that()

@@ -3,7 +3,7 @@ package io.kxm.hub;
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.settings.EnvSettings;
-import io.kxm.hub.fanout.FanoutSettings;
+import io.kxm.fanout.FanoutSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;

@@ -1,9 +1,9 @@
 package io.kxm.cli.doctor;
 
 import io.kxm.core.secret.Redactor;
+import io.kxm.fanout.FanoutSettings;
+import io.kxm.fanout.RedisProbe;
 import io.kxm.hub.HubConfig;
-import io.kxm.hub.fanout.FanoutSettings;
-import io.kxm.hub.fanout.RedisProbe;
 import io.kxm.store.Dialect;
 import io.kxm.store.PostgresLocation;
 import io.kxm.store.StoreConfig;

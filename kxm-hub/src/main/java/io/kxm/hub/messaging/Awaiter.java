@@ -2,8 +2,8 @@ package io.kxm.hub.messaging;
 
 import io.kxm.core.agent.Agent;
 import io.kxm.core.peer.PeerMessage;
-import io.kxm.hub.fanout.LiveBus;
-import io.kxm.hub.fanout.LiveListener;
+import io.kxm.fanout.LiveBus;
+import io.kxm.fanout.LiveListener;
 import io.kxm.hub.stream.AgentStreams;
 import java.time.Duration;
 import java.util.List;

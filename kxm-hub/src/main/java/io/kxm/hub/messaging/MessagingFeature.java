@@ -1,6 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.peer.PeerMessage;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.AgentEventsRoute;
@@ -12,7 +13,6 @@ import io.kxm.hub.agents.AgentRoutes;
 import io.kxm.hub.agents.PresenceKeeper;
 import io.kxm.hub.agents.Presences;
 import io.kxm.hub.agents.Registration;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.leases.LeaseRoutes;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.hub.metrics.StreamMeters;

@@ -1,7 +1,7 @@
 package io.kxm.hub.messaging;
 
 import io.kxm.core.trace.Tracing;
-import io.kxm.hub.fanout.LiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
 import io.opentelemetry.api.trace.Tracer;

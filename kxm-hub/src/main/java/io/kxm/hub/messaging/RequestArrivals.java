@@ -2,7 +2,7 @@ package io.kxm.hub.messaging;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.peer.PeerMessage;
-import io.kxm.hub.fanout.LiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;
 import io.kxm.hub.sse.StreamSource;

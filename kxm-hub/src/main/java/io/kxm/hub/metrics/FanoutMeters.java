@@ -1,6 +1,6 @@
 package io.kxm.hub.metrics;
 
-import io.kxm.hub.fanout.LiveBus;
+import io.kxm.fanout.LiveBus;
 import io.micrometer.core.instrument.FunctionCounter;
 import io.micrometer.core.instrument.MeterRegistry;
 import io.micrometer.core.instrument.binder.MeterBinder;

@@ -1,9 +1,9 @@
 package io.kxm.hub.ops;
 
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.Presences;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.metrics.StreamMeters;
 import io.kxm.hub.stream.AgentStreamServer;
 import io.kxm.hub.stream.StreamThreads;

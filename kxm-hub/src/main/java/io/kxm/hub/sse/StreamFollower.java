@@ -1,8 +1,8 @@
 package io.kxm.hub.sse;
 
 import io.kxm.core.trace.Tracing;
-import io.kxm.hub.fanout.LiveBus;
-import io.kxm.hub.fanout.LiveListener;
+import io.kxm.fanout.LiveBus;
+import io.kxm.fanout.LiveListener;
 import io.opentelemetry.api.common.AttributeKey;
 import io.opentelemetry.api.trace.Span;
 import io.opentelemetry.api.trace.SpanKind;

@@ -2,7 +2,7 @@ package io.kxm.hub.stream;
 
 import io.javalin.http.Context;
 import io.kxm.core.trace.Tracing;
-import io.kxm.hub.fanout.LiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.sse.OpenStreams;
 import io.kxm.hub.sse.SseSink;
 import io.kxm.hub.sse.StreamFollower;

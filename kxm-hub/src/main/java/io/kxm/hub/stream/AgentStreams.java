@@ -1,6 +1,6 @@
 package io.kxm.hub.stream;
 
-/** How an agent's event stream is named on the {@link io.kxm.hub.fanout.LiveBus}. */
+/** How an agent's event stream is named on the {@link io.kxm.fanout.LiveBus}. */
 public final class AgentStreams {
   private static final String PREFIX = "agent.";
 

@@ -2,7 +2,7 @@ package io.kxm.hub.stream;
 
 import io.kxm.core.stream.StreamEvent;
 import io.kxm.core.trace.Tracing;
-import io.kxm.hub.fanout.LiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.store.Store;
 import io.kxm.store.Tx;

@@ -1,9 +1,9 @@
 package io.kxm.hub.workflow;
 
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubContext;
 import io.kxm.hub.HubFeature;
 import io.kxm.hub.agents.AgentGuard;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.messaging.MessageHooks;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.hub.stream.StreamWriter;

@@ -1,9 +1,9 @@
 package io.kxm.hub.context;
 
 import io.kxm.core.json.Json;
+import io.kxm.fanout.InProcessLiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubServer;
-import io.kxm.hub.fanout.InProcessLiveBus;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;

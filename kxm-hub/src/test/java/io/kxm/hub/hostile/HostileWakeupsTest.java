@@ -2,7 +2,7 @@ package io.kxm.hub.hostile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kxm.hub.fanout.Wakeup;
+import io.kxm.fanout.Wakeup;
 import io.kxm.testkit.hostile.Hostile;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;

@@ -3,9 +3,9 @@ package io.kxm.hub.messaging;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
-import io.kxm.hub.fanout.FanoutSettings;
-import io.kxm.hub.fanout.LiveBus;
-import io.kxm.hub.fanout.LiveBuses;
+import io.kxm.fanout.FanoutSettings;
+import io.kxm.fanout.LiveBus;
+import io.kxm.fanout.LiveBuses;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.MessagingHub;
 import io.kxm.hub.support.SseStream;

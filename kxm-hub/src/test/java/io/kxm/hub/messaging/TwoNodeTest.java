@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kxm.core.messaging.SendRate;
-import io.kxm.hub.fanout.FanoutSettings;
-import io.kxm.hub.fanout.LiveBuses;
+import io.kxm.fanout.FanoutSettings;
+import io.kxm.fanout.LiveBuses;
 import io.kxm.hub.support.AgentClient;
 import io.kxm.hub.support.Http;
 import io.kxm.hub.support.MessagingHub;

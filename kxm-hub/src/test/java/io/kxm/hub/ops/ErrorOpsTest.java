@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.kxm.core.error.ErrorCode;
+import io.kxm.fanout.InProcessLiveBus;
 import io.kxm.hub.auth.Principal;
-import io.kxm.hub.fanout.InProcessLiveBus;
 import io.kxm.hub.stream.StreamWriter;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;

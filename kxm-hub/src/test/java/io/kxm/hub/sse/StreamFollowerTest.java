@@ -2,7 +2,7 @@ package io.kxm.hub.sse;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kxm.hub.fanout.InProcessLiveBus;
+import io.kxm.fanout.InProcessLiveBus;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;

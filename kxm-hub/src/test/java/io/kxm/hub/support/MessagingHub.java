@@ -1,10 +1,10 @@
 package io.kxm.hub.support;
 
 import io.kxm.core.json.Json;
+import io.kxm.fanout.InProcessLiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
-import io.kxm.hub.fanout.InProcessLiveBus;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.messaging.MessagingSettings;
 import io.kxm.store.Store;

@@ -1,8 +1,8 @@
 package io.kxm.hub.support;
 
+import io.kxm.fanout.InProcessLiveBus;
+import io.kxm.fanout.LiveBus;
 import io.kxm.hub.HubServer;
-import io.kxm.hub.fanout.InProcessLiveBus;
-import io.kxm.hub.fanout.LiveBus;
 import io.kxm.hub.messaging.MessagingFeature;
 import io.kxm.hub.workflow.WorkflowFeature;
 import io.kxm.hub.workflow.WorkflowSettings;

@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 /** Picks the live fan-out for a deployment. */
 public final class LiveBuses {

@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 /**
  * Live fan-out of stream events between the parts of one hub, or between hub nodes. It is never a

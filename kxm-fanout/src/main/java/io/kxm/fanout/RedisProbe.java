@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 import io.kxm.core.secret.Redactor;
 import io.lettuce.core.ClientOptions;

@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 /** Receives what a {@link LiveBus} carries for one stream. Calls must return quickly. */
 public interface LiveListener {

@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;

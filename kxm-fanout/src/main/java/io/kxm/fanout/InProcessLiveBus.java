@@ -1,4 +1,4 @@
-package io.kxm.hub.fanout;
+package io.kxm.fanout;
 
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
