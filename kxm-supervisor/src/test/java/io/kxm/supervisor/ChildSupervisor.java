@@ -90,8 +90,10 @@ final class ChildSupervisor implements AutoCloseable {
           }
         });
     String token =
-        SupervisorToken.read(SupervisorPaths.of(new StatePaths(serverState)).tokenFile())
-            .orElseThrow();
+        env.containsKey(SupervisorCredential.ENV)
+            ? env.get(SupervisorCredential.ENV)
+            : SupervisorToken.read(SupervisorPaths.of(new StatePaths(serverState)).tokenFile())
+                .orElseThrow();
     return new ChildSupervisor(process, url, token);
   }
 

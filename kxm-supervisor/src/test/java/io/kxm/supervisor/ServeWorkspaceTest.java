@@ -153,6 +153,26 @@ class ServeWorkspaceTest {
     assertThat(userState.resolve("runtime")).doesNotExist();
   }
 
+  @Test
+  void a_server_on_every_interface_listens_on_the_given_port_with_the_configured_token()
+      throws Exception {
+    Path team = Files.createDirectories(dir.resolve("team"));
+    int port;
+    try (java.net.ServerSocket probe = new java.net.ServerSocket(0)) {
+      port = probe.getLocalPort();
+    }
+    String token = "team-token-" + "0123456789abcdef0123456789abcdef";
+    Map<String, String> env =
+        Map.of("KXM_TEST_BIND", "0.0.0.0:" + port, SupervisorCredential.ENV, token);
+    try (ChildSupervisor server = ChildSupervisor.serve(team, dir.resolve("user-state"), env)) {
+      assertThat(server.url()).isEqualTo("http://127.0.0.1:" + port);
+      assertThat(SupervisorHttp.get(server.url() + "/v1/sessions", token).status()).isEqualTo(200);
+      Reply wrong = SupervisorHttp.get(server.url() + "/v1/sessions", "x".repeat(40));
+      assertThat(wrong.status()).isEqualTo(401);
+      assertThat(team.resolve(".kxm-server/runtime/supervisor.token")).doesNotExist();
+    }
+  }
+
   private static String builtinSession(ChildSupervisor server, Path workspace) throws Exception {
     Reply created =
         SupervisorHttp.post(
