@@ -32,14 +32,20 @@ final class HostedProjects implements AutoCloseable {
   private final ProjectRunsFactory factory;
   private final String runtimeId;
   private final Clock clock;
+  private final ServerWorkspace workspace;
   private final Map<String, ProjectRuns> open = new LinkedHashMap<>();
 
+  /**
+   * @param workspace the one workspace a runtime server hosts; null for the per-user supervisor
+   */
   HostedProjects(
       SupervisorRegistry registry,
       SupervisorPaths paths,
       ProjectRunsFactory factory,
       String runtimeId,
-      Clock clock) {
+      Clock clock,
+      ServerWorkspace workspace) {
+    this.workspace = workspace;
     this.registry = registry;
     this.paths = paths;
     this.factory = factory;
@@ -53,6 +59,9 @@ final class HostedProjects implements AutoCloseable {
   /** The project rooted at {@code projectRoot}, registered and opened on first use. */
   Hosted forRoot(String projectRoot) {
     Path root = canonicalRoot(projectRoot);
+    if (workspace != null) {
+      workspace.admit(root, "projectRoot");
+    }
     ProjectEntry entry = registry.register(root, projectId(root), runtimeId, clock.instant());
     return new Hosted(entry, runsOf(entry));
   }

@@ -26,13 +26,15 @@ import java.util.regex.Pattern;
  *     refuses every Origin
  * @param hostNames extra names a {@code Host} header may use on a non-loopback bind ({@code
  *     KXM_RUNTIME_HOSTS})
+ * @param port the TCP port it listens on; 0 takes an ephemeral one, as the per-user supervisor does
  */
 public record NetworkSettings(
     String bindHost,
     boolean tokenRequired,
     String tokenOverride,
     List<String> allowedOrigins,
-    List<String> hostNames) {
+    List<String> hostNames,
+    int port) {
   private static final String DEFAULT_BIND = "127.0.0.1";
 
   public static final NetworkSettings LOOPBACK =
@@ -50,6 +52,9 @@ public record NetworkSettings(
     }
     allowedOrigins = origins(allowedOrigins);
     hostNames = hostNames(hostNames);
+    if (port < 0 || port > 65_535) {
+      throw EnvSettings.invalid("--bind", "the port must be 0 to 65535, got " + port);
+    }
     if (!tokenRequired && !Loopback.isLoopback(bindHost)) {
       throw new KxmException(
           ErrorCode.RUNTIME_BIND_REQUIRES_TOKEN,
@@ -57,6 +62,27 @@ public record NetworkSettings(
               + bindHost
               + ", which other machines can reach, with no token");
     }
+  }
+
+  /** On an ephemeral port. */
+  public NetworkSettings(
+      String bindHost,
+      boolean tokenRequired,
+      String tokenOverride,
+      List<String> allowedOrigins,
+      List<String> hostNames) {
+    this(bindHost, tokenRequired, tokenOverride, allowedOrigins, hostNames, 0);
+  }
+
+  /** These settings listening on {@code port} instead, with {@code token} when not null. */
+  public NetworkSettings on(int port, String token) {
+    return new NetworkSettings(
+        bindHost,
+        tokenRequired,
+        token != null ? token : tokenOverride,
+        allowedOrigins,
+        hostNames,
+        port);
   }
 
   /** Without extra host names. */
@@ -84,6 +110,57 @@ public record NetworkSettings(
         EnvSettings.of(env).list("KXM_RUNTIME_HOSTS"));
   }
 
+  /**
+   * The network settings of {@code kxm runtime serve}: as {@link #fromEnvironment}, with {@code
+   * --bind HOST[:PORT]} (port 0, ephemeral, when left out; an IPv6 address with a port goes in
+   * brackets) and the token of {@code --token-file}, which wins over {@code KXM_RUNTIME_TOKEN}. A
+   * non-loopback bind needs one of the two: the token file a server creates by itself is for local
+   * clients only.
+   *
+   * @param bind null when not given
+   * @param fileToken the token read from {@code --token-file}; null when not given
+   * @throws KxmException {@code config_invalid}, {@code runtime_bind_requires_token}
+   */
+  public static NetworkSettings forServer(Map<String, String> env, String bind, String fileToken) {
+    String host = bind;
+    int port = 0;
+    if (bind != null) {
+      String b = bind.strip();
+      int colon = b.lastIndexOf(':');
+      boolean bracketed = b.startsWith("[");
+      if (bracketed ? b.contains("]:") : colon > 0 && b.indexOf(':') == colon) {
+        host = b.substring(0, colon);
+        port = port(b.substring(colon + 1));
+      } else {
+        host = b;
+      }
+      if (host.startsWith("[") && host.endsWith("]")) {
+        host = host.substring(1, host.length() - 1);
+      }
+    }
+    NetworkSettings settings = fromEnvironment(env, host, false).on(port, fileToken);
+    if (!settings.isLoopback() && settings.tokenOverride() == null) {
+      throw new KxmException(
+          ErrorCode.RUNTIME_BIND_REQUIRES_TOKEN,
+          "the runtime server would listen on "
+              + settings.bindHost()
+              + ", which other machines can reach, with no token configured; nothing was started",
+          "Set KXM_RUNTIME_TOKEN (at least "
+              + MIN_TOKEN_LENGTH
+              + " characters) or pass --token-file, or bind to 127.0.0.1.");
+    }
+    return settings;
+  }
+
+  private static int port(String text) {
+    if (!text.matches("[0-9]{1,5}")) {
+      throw EnvSettings.invalid(
+          "--bind",
+          "takes HOST or HOST:PORT with a port of 0 to 65535, got '" + printable(text) + "'");
+    }
+    return Integer.parseInt(text);
+  }
+
   /** Whether only this machine can reach the bind address. */
   public boolean isLoopback() {
     return Loopback.isLoopback(bindHost);
@@ -104,9 +181,10 @@ public record NetworkSettings(
 
   @Override
   public String toString() {
-    return "NetworkSettings[bindHost=%s, tokenRequired=%s, tokenOverride=%s, allowedOrigins=%s, hostNames=%s]"
+    return "NetworkSettings[bindHost=%s, port=%d, tokenRequired=%s, tokenOverride=%s, allowedOrigins=%s, hostNames=%s]"
         .formatted(
             bindHost,
+            port,
             tokenRequired,
             tokenOverride == null ? "unset" : "set",
             allowedOrigins,

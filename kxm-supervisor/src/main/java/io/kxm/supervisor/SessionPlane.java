@@ -42,7 +42,7 @@ final class SessionPlane implements AutoCloseable {
           SessionService.start(
               store,
               true,
-              Harnesses.standard(config.providers().environment(System.getenv()), config.clock()),
+              Harnesses.standard(config.harnessEnvironment(), config.clock()),
               config.clock(),
               config.sessions(),
               turns);

@@ -31,12 +31,22 @@ final class SessionRoutes {
   private final EventStream streams;
   private final Drain drain;
   private final SupervisorLog log;
+  private final ServerWorkspace workspace;
 
-  SessionRoutes(Sessions sessions, EventStream streams, Drain drain, SupervisorLog log) {
+  /**
+   * @param workspace the one workspace a runtime server hosts; null for the per-user supervisor
+   */
+  SessionRoutes(
+      Sessions sessions,
+      EventStream streams,
+      Drain drain,
+      SupervisorLog log,
+      ServerWorkspace workspace) {
     this.sessions = sessions;
     this.streams = streams;
     this.drain = drain;
     this.log = log;
+    this.workspace = workspace;
   }
 
   /** Whether {@code runId} names a session run rather than a workflow run. */
@@ -99,11 +109,11 @@ final class SessionRoutes {
 
   private void create(Context ctx) {
     JsonNode body = SupervisorApp.body(ctx, "workspaceRoot", "harness", "model");
-    Session session =
-        sessions.create(
-            SessionBodies.workspaceRoot(body),
-            SessionBodies.harness(body),
-            SessionBodies.model(body));
+    String root = SessionBodies.workspaceRoot(body);
+    if (workspace != null) {
+      workspace.admitSessionRoot(root);
+    }
+    Session session = sessions.create(root, SessionBodies.harness(body), SessionBodies.model(body));
     log.info("session.created", Map.of("sessionId", session.id()));
     ctx.status(201).json(SessionJson.session(session));
   }
@@ -116,7 +126,9 @@ final class SessionRoutes {
   private void show(Context ctx) {
     String id = sessionId(ctx);
     ObjectNode answer = Json.object();
-    answer.set("session", SessionJson.session(sessions.session(id)));
+    answer.set(
+        "session",
+        SessionJson.session(sessions.session(id)).put("resident", sessions.isResident(id)));
     answer.setAll(SessionJson.listed("runs", sessions.runs(id), SessionJson::run));
     ctx.json(answer);
   }
@@ -139,7 +151,7 @@ final class SessionRoutes {
     long after = cursor(ctx);
     String id = sessionId(ctx);
     sessions.session(id);
-    stream(ctx, StreamKey.session(id), after);
+    stream(ctx, StreamKey.session(id), id, after);
   }
 
   void run(Context ctx, String runId) {
@@ -190,8 +202,8 @@ final class SessionRoutes {
   void runEvents(Context ctx, String runId) throws IOException {
     long after = cursor(ctx);
     SessionBodies.runId(runId);
-    sessions.run(runId);
-    stream(ctx, StreamKey.run(runId), after);
+    SessionRun run = sessions.run(runId);
+    stream(ctx, StreamKey.run(runId), run.sessionId(), after);
   }
 
   /** The store refuses an unknown run itself, and reports one it holds no more but signed. */
@@ -202,9 +214,10 @@ final class SessionRoutes {
 
   /**
    * Checks come first, while a refusal can still be an error envelope; then the call leaves the
-   * drain count, because a stream lasts as long as its client and must not hold a stop open.
+   * drain count, because a stream lasts as long as its client and must not hold a stop open. While
+   * it streams, its session stays in memory: a watched session is not idle.
    */
-  private void stream(Context ctx, StreamKey key, long after) throws IOException {
+  private void stream(Context ctx, StreamKey key, String sessionId, long after) throws IOException {
     long last = sessions.store().lastSeq();
     if (after > last) {
       // Following from a number the store has not reached would silently drop every event up to
@@ -213,7 +226,13 @@ final class SessionRoutes {
           ErrorCode.INVALID_CURSOR, "cursor " + after + " is past the last stored event " + last);
     }
     drain.leave(ctx);
-    EventStream.End end = streams.serve(key, after, StreamResponse.open(ctx));
+    EventStream.End end;
+    Sessions.Hold held = sessions.hold(sessionId);
+    try {
+      end = streams.serve(key, after, StreamResponse.open(ctx));
+    } finally {
+      held.close();
+    }
     if (end == EventStream.End.OVERFLOW) {
       log.info("stream.cut", Map.of("stream", key.id(), "reason", "buffer_overflow"));
     }

@@ -28,6 +28,10 @@ import java.util.concurrent.atomic.AtomicInteger;
  * takes the machine lock, creates the token on first use (unless {@code KXM_RUNTIME_TOKEN} gives
  * it), reconciles every registered project (no run stays {@code running} across a crash), then
  * serves and claims the registry row. {@link #stop()} drains and closes the stores.
+ *
+ * <p>{@code kxm runtime serve} runs the same supervisor as a server for one workspace ({@link
+ * SupervisorConfig#workspace()}): its state root is the workspace's {@code .kxm-server/}, so it
+ * takes its own lock and registry, and it hosts only projects and sessions inside the workspace.
  */
 public final class Supervisor implements AutoCloseable {
   private final SupervisorConfig config;
@@ -139,16 +143,18 @@ public final class Supervisor implements AutoCloseable {
                   "supervisor.stale_replaced",
                   Map.of(
                       "runtimeId", stale.runtimeId(), "pid", stale.pid(), "state", stale.state())));
-      projects = new HostedProjects(registry, paths, config.projects(), runtimeId, config.clock());
+      projects =
+          new HostedProjects(
+              registry, paths, config.projects(), runtimeId, config.clock(), config.workspace());
       reconcile(projects, log);
       SupervisorMeters meters = new SupervisorMeters(metrics.registry());
       sessions = SessionPlane.open(config, log, new TracedTurns(meters, tracing.tracer()));
-      metrics.bind(meters.states(projects::openProjects, sessions.sessions().store()));
+      metrics.bind(meters.states(projects::openProjects, sessions.sessions()));
 
       Drain drain = new Drain();
       AtomicInteger port = new AtomicInteger();
       SessionRoutes sessionRoutes =
-          new SessionRoutes(sessions.sessions(), sessions.events(), drain, log);
+          new SessionRoutes(sessions.sessions(), sessions.events(), drain, log, config.workspace());
       Javalin app =
           SupervisorApp.create(
               token,
@@ -180,19 +186,16 @@ public final class Supervisor implements AutoCloseable {
               "running",
               network.clientHost());
       registry.claim(row);
-      log.info(
-          "supervisor.started",
-          Map.of(
-              "runtimeId",
-              runtimeId,
-              "pid",
-              row.pid(),
-              "bind",
-              network.bindHost(),
-              "port",
-              row.port(),
-              "tokenRequired",
-              network.tokenRequired()));
+      Map<String, Object> started = new LinkedHashMap<>();
+      started.put("runtimeId", runtimeId);
+      started.put("pid", row.pid());
+      started.put("bind", network.bindHost());
+      started.put("port", row.port());
+      started.put("tokenRequired", network.tokenRequired());
+      if (config.workspace() != null) {
+        started.put("workspace", config.workspace().root().toString());
+      }
+      log.info("supervisor.started", started);
       Supervisor supervisor =
           new Supervisor(
               config, lock, registry, projects, log, drain, app, row, sessions, metrics, tracing);

@@ -74,7 +74,7 @@ final class SupervisorApp {
     config.http.prefer405over404 = true;
     config.http.maxRequestSize = MAX_BODY_BYTES;
     config.jetty.host = network.bindHost();
-    config.jetty.port = 0;
+    config.jetty.port = network.port();
     // Calls in flight were already drained; Jetty needs only to close idle connections.
     config.jetty.modifyServer(server -> server.setStopTimeout(1_000));
 

@@ -8,6 +8,7 @@ import io.kxm.runtime.usage.Spend;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
+import io.kxm.session.api.Sessions;
 import io.kxm.session.api.TurnObserver;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
@@ -23,9 +24,9 @@ import java.util.function.Supplier;
 
 /**
  * The supervisor's own meters: runtime runs and session runs by state and the session queue
- * (snapshots taken once per scrape), and, told by the session service at each turn's end, turn
- * durations by status, harness failures by code and spend. Tag values are states and error codes,
- * never ids.
+ * (snapshots taken once per scrape), the sessions resident in memory, and, told by the session
+ * service at each turn's end, turn durations by status, harness failures by code and spend. Tag
+ * values are states and error codes, never ids.
  */
 final class SupervisorMeters implements TurnObserver {
   /** Buckets for turns: a quick answer takes seconds, a long coding turn tens of minutes. */
@@ -84,7 +85,7 @@ final class SupervisorMeters implements TurnObserver {
   }
 
   /** Gauges of runs by state, read from the stores once per scrape. */
-  MeterBinder states(Supplier<Map<String, ProjectRuns>> projects, SessionStore sessions) {
+  MeterBinder states(Supplier<Map<String, ProjectRuns>> projects, Sessions sessions) {
     return new States(projects, sessions);
   }
 
@@ -94,14 +95,16 @@ final class SupervisorMeters implements TurnObserver {
 
   private static final class States implements MeterBinder, RefreshedAtScrape {
     private final Supplier<Map<String, ProjectRuns>> projects;
+    private final Sessions service;
     private final SessionStore sessions;
     private volatile Map<String, Long> runs = Map.of();
     private volatile Map<SessionRunStatus, Long> sessionRuns =
         new EnumMap<>(SessionRunStatus.class);
 
-    States(Supplier<Map<String, ProjectRuns>> projects, SessionStore sessions) {
+    States(Supplier<Map<String, ProjectRuns>> projects, Sessions service) {
       this.projects = projects;
-      this.sessions = sessions;
+      this.service = service;
+      this.sessions = service.store();
     }
 
     @Override
@@ -123,6 +126,13 @@ final class SupervisorMeters implements TurnObserver {
               this,
               self -> self.sessionRuns.getOrDefault(SessionRunStatus.QUEUED, 0L))
           .description("Turns waiting for a free slot (KXM_MAX_ACTIVE_RUNS)")
+          .register(registry);
+      // Read live, not at refresh: it is one count in memory, and eviction changes it any time.
+      Gauge.builder("kxm.runtime.sessions.resident", service, Sessions::residentSessions)
+          .description(
+              "Sessions whose history is held in memory now; idle ones are evicted after"
+                  + " KXM_SESSION_IDLE_TTL_MS and loaded from the store again on their next turn"
+                  + " or stream")
           .register(registry);
     }
 

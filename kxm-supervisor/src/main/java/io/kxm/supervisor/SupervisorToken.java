@@ -4,6 +4,7 @@ import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.SecureFiles;
 import io.kxm.core.secret.Tokens;
+import io.kxm.core.settings.EnvSettings;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,6 +49,35 @@ public final class SupervisorToken {
       throw new KxmException(
           ErrorCode.STATE_DIR_UNUSABLE, "cannot read " + file + ": " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * The token an operator keeps in {@code file} for a runtime server ({@code --token-file}): any
+   * visible ASCII text of at least {@link NetworkSettings#MIN_TOKEN_LENGTH} characters, the file
+   * not a symbolic link.
+   *
+   * @throws KxmException {@code config_invalid} naming the file, never its content
+   */
+  public static String fromFile(Path file) {
+    if (Files.isSymbolicLink(file)) {
+      throw EnvSettings.invalid("--token-file", file + " is a symbolic link; name the file itself");
+    }
+    String token;
+    try {
+      token = Files.readString(file, StandardCharsets.UTF_8).strip();
+    } catch (IOException e) {
+      throw EnvSettings.invalid("--token-file", "cannot read " + file + ": " + e.getMessage());
+    }
+    if (token.length() < NetworkSettings.MIN_TOKEN_LENGTH
+        || !token.chars().allMatch(c -> c > ' ' && c < 127)) {
+      throw EnvSettings.invalid(
+          "--token-file",
+          file
+              + " must hold one token of at least "
+              + NetworkSettings.MIN_TOKEN_LENGTH
+              + " visible ASCII characters");
+    }
+    return token;
   }
 
   public static String hash(String token) {

@@ -24,14 +24,30 @@ final class ChildSupervisor implements AutoCloseable {
   }
 
   static ChildSupervisor start(Path stateHome, Map<String, String> env) throws Exception {
+    return launch(stateHome, stateHome, env, SupervisorMainForTests.class.getName());
+  }
+
+  /**
+   * A runtime server over {@code workspace}, as {@code kxm runtime serve} runs it; its state is in
+   * the workspace, and {@code stateHome} stays the user state root it must not touch.
+   */
+  static ChildSupervisor serve(Path workspace, Path stateHome, Map<String, String> env)
+      throws Exception {
+    return launch(
+        stateHome,
+        workspace.toRealPath().resolve(ServerWorkspace.STATE_FOLDER),
+        env,
+        ServeMainForTests.class.getName(),
+        workspace.toString());
+  }
+
+  private static ChildSupervisor launch(
+      Path stateHome, Path serverState, Map<String, String> env, String... main) throws Exception {
     String java = ProcessHandle.current().info().command().orElse("java");
-    ProcessBuilder builder =
-        new ProcessBuilder(
-            List.of(
-                java,
-                "-cp",
-                System.getProperty("java.class.path"),
-                SupervisorMainForTests.class.getName()));
+    List<String> command =
+        new java.util.ArrayList<>(List.of(java, "-cp", System.getProperty("java.class.path")));
+    command.addAll(List.of(main));
+    ProcessBuilder builder = new ProcessBuilder(command);
     builder.environment().put("KXM_STATE_HOME", stateHome.toString());
     // the user's own ~/.config/kxm (its providers.yaml above all) stays out of tests
     builder.environment().put("KXM_USER_CONFIG_DIR", stateHome.resolve("user-config").toString());
@@ -74,8 +90,10 @@ final class ChildSupervisor implements AutoCloseable {
           }
         });
     String token =
-        SupervisorToken.read(SupervisorPaths.of(new StatePaths(stateHome)).tokenFile())
-            .orElseThrow();
+        env.containsKey(SupervisorCredential.ENV)
+            ? env.get(SupervisorCredential.ENV)
+            : SupervisorToken.read(SupervisorPaths.of(new StatePaths(serverState)).tokenFile())
+                .orElseThrow();
     return new ChildSupervisor(process, url, token);
   }
 

@@ -345,6 +345,14 @@ public enum ErrorCode {
       429, "Wait for the session's queued runs to finish, or cancel some with 'kxm runs cancel'."),
   RUNTIME_BIND_REQUIRES_TOKEN(
       1, "Keep the token on (drop --no-token), or bind the supervisor to 127.0.0.1 only."),
+  RUNTIME_WORKSPACE_INVALID(
+      1,
+      "Pass 'kxm runtime serve --workspace' the path of an existing folder; a file or a symbolic"
+          + " link is refused."),
+  OUTSIDE_SERVER_WORKSPACE(
+      403,
+      "This runtime server hosts only what lies inside its workspace ('kxm runtime serve"
+          + " --workspace'); pass a folder under it, or serve another workspace."),
   RUNTIME_TOKEN_NOT_SENT(
       1,
       "The supervisor URL is not on loopback; set KXM_RUNTIME_TOKEN to send a token there on"

@@ -86,6 +86,28 @@ public interface Sessions extends AutoCloseable {
 
   List<SessionMessage> history(String sessionId);
 
+  /**
+   * Whether the session's state is held in memory now: its history, loaded from the store by a turn
+   * or an open stream, and dropped again once the session has had neither for the idle setting
+   * ({@code KXM_SESSION_IDLE_TTL_MS}). The store keeps everything either way.
+   */
+  boolean isResident(String sessionId);
+
+  /** How many sessions are held in memory now. */
+  int residentSessions();
+
+  /**
+   * Holds the session in memory until the returned hold closes, loading it from the store when it
+   * is not; an open event stream holds its session so that it is not evicted while watched.
+   */
+  Hold hold(String sessionId);
+
+  /** A session held in memory; closing it lets idle eviction count from now. */
+  interface Hold extends AutoCloseable {
+    @Override
+    void close();
+  }
+
   /** The store behind it, for streams and verification. */
   SessionStore store();
 

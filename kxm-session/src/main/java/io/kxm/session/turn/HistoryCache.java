@@ -17,7 +17,8 @@ import java.util.Map;
  * The in-memory state of active sessions: the session and its whole history, loaded from the store
  * on a session's first turn and kept up to date as turns add messages, so a turn does not read the
  * history back from disk. A session without a turn for {@code idleTtl} is dropped; the store still
- * holds everything, and its next turn loads it again.
+ * holds everything, and its next turn loads it again. An open event stream holds its session as a
+ * turn does ({@link SessionService#hold}), so a watched session stays in memory.
  */
 final class HistoryCache {
   /** What a turn starts from. */
@@ -95,6 +96,10 @@ final class HistoryCache {
     int before = entries.size();
     entries.values().removeIf(e -> e.inUse == 0 && !e.lastUsed.isAfter(cutoff));
     return before - entries.size();
+  }
+
+  synchronized boolean holds(String sessionId) {
+    return entries.containsKey(sessionId);
   }
 
   synchronized int size() {

@@ -123,6 +123,22 @@ public final class SessionService implements Sessions {
     return cache.size();
   }
 
+  @Override
+  public boolean isResident(String sessionId) {
+    return cache.holds(sessionId);
+  }
+
+  @Override
+  public int residentSessions() {
+    return cache.size();
+  }
+
+  @Override
+  public Hold hold(String sessionId) {
+    cache.acquire(sessionId);
+    return () -> cache.release(sessionId);
+  }
+
   /** Turns running now across all sessions. */
   public int activeRuns() {
     return scheduler.activeCount();
