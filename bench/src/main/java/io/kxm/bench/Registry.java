@@ -10,6 +10,7 @@ import io.kxm.bench.baseline.BareSseIdle;
 import io.kxm.bench.baseline.JavaVersion;
 import io.kxm.bench.baseline.NatsOrderedReplay;
 import io.kxm.bench.baseline.NatsPublish;
+import io.kxm.bench.baseline.PostgresBatchInsert;
 import io.kxm.bench.baseline.PostgresCommits;
 import io.kxm.bench.baseline.RedisXadd;
 import io.kxm.bench.baseline.SessionStoreRangeRead;
@@ -56,6 +57,7 @@ public final class Registry {
         new Entry("sqlite-range-read", SqliteRangeRead::new),
         new Entry("nats-ordered-replay", NatsOrderedReplay::new),
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
+        new Entry("postgres-batch-insert", PostgresBatchInsert::new),
         new Entry("session-store-range-read", SessionStoreRangeRead::new),
         new Entry("bare-model-stream", BareModelStream::new),
         new Entry("bare-command-turns", BareCommandTurns::new),
@@ -70,6 +72,7 @@ public final class Registry {
         new DurableSendScenario(),
         new DurableSendScenario(HubSource.POSTGRES),
         new RunEventAppendScenario(),
+        new RunEventAppendScenario(true),
         new LiveDriveScenario(),
         new SessionDeliveryScenario(),
         new SessionReplayScenario(),

@@ -1,17 +1,15 @@
 package io.kxm.bench.baseline;
 
-import io.kxm.bench.Log;
 import io.kxm.bench.Measure;
 import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.client.Load;
 import io.kxm.bench.client.Payloads;
+import io.kxm.bench.proc.TestPostgres;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.Statement;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * Eight writers each committing one message-sized row per transaction, in a private schema dropped
@@ -19,22 +17,8 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class PostgresCommits implements Measure {
   private static final int WRITERS = 8;
-  private final String host = Reachable.env("KXM_TEST_PG_HOST", "127.0.0.1");
-  private final int port = Integer.parseInt(Reachable.env("KXM_TEST_PG_PORT", "5432"));
-  private final String url =
-      "jdbc:postgresql://"
-          + host
-          + ":"
-          + port
-          + "/"
-          + Reachable.env("KXM_TEST_PG_DATABASE", "test")
-          + "?user="
-          + Reachable.env("KXM_TEST_PG_USER", "postgres");
-  private final String schema =
-      "kxm_bench_"
-          + ProcessHandle.current().pid()
-          + "_"
-          + ThreadLocalRandom.current().nextInt(1 << 20);
+  private final TestPostgres postgres = TestPostgres.fromEnvironment();
+  private final String schema = TestPostgres.privateName("commits");
   private boolean created;
   private Load load;
 
@@ -50,10 +34,8 @@ public final class PostgresCommits implements Measure {
 
   @Override
   public void prepare(Run run) throws Exception {
-    if (!Reachable.tcp(host, port)) {
-      throw new Skip("PostgreSQL is not answering on " + host + ":" + port + "; start it first");
-    }
-    try (Connection c = DriverManager.getConnection(url);
+    postgres.requireUp();
+    try (Connection c = postgres.connect();
         Statement s = c.createStatement()) {
       s.execute("CREATE SCHEMA " + schema);
       created = true;
@@ -73,7 +55,7 @@ public final class PostgresCommits implements Measure {
   }
 
   private Load.Worker writer(int index) throws Exception {
-    Connection c = DriverManager.getConnection(url);
+    Connection c = postgres.connect();
     PreparedStatement insert =
         c.prepareStatement(
             "INSERT INTO " + schema + ".message (sender, target, content) VALUES (?, ?, ?)");
@@ -98,14 +80,8 @@ public final class PostgresCommits implements Measure {
     if (load != null) {
       load.close();
     }
-    if (!created) {
-      return;
-    }
-    try (Connection c = DriverManager.getConnection(url);
-        Statement s = c.createStatement()) {
-      s.execute("DROP SCHEMA " + schema + " CASCADE");
-    } catch (Exception e) {
-      Log.warn("could not drop schema " + schema + ": " + e.getMessage());
+    if (created) {
+      postgres.dropSchemasStartingWith(schema);
     }
   }
 }

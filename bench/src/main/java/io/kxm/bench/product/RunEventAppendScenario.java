@@ -7,6 +7,7 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.proc.Child;
 import io.kxm.bench.proc.Jvm;
+import io.kxm.bench.proc.TestPostgres;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -15,6 +16,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -24,26 +26,44 @@ import tools.jackson.databind.json.JsonMapper;
  * Runtime event append as a user gets it: a real supervisor process creates runs of a workflow of
  * {@value #STEPS} agent steps and drives them with the model-free producer. Every step appends its
  * step, assignment and attempt events, each hashed into the chain and committed with its outbox
- * row; the figure is events appended per second over whole runs, HTTP calls included.
+ * row; the figure is events appended per second over whole runs, HTTP calls included. On PostgreSQL
+ * the supervisor keeps its stores in private schemas of the test database ({@code
+ * KXM_RUNTIME_DATABASE_URL}), dropped when the scenario ends.
  */
 public final class RunEventAppendScenario implements Scenario {
   static final int STEPS = 20;
   private static final JsonMapper JSON = JsonMapper.builder().build();
+  private final boolean onPostgres;
+
+  /** The supervisor on its SQLite files. */
+  public RunEventAppendScenario() {
+    this(false);
+  }
+
+  public RunEventAppendScenario(boolean onPostgres) {
+    this.onPostgres = onPostgres;
+  }
 
   @Override
   public String name() {
-    return "run-event-append";
+    return onPostgres ? "run-event-append-postgres" : "run-event-append";
   }
 
   @Override
   public String title() {
-    return "runtime event append: simulated runs of " + STEPS + " agent steps, supervisor process";
+    return "runtime event append: simulated runs of "
+        + STEPS
+        + " agent steps, supervisor process, "
+        + (onPostgres ? "PostgreSQL" : "SQLite");
   }
 
   @Override
   public List<Comparison> comparisons() {
-    return List.of(
-        new Comparison("events/s", "sqlite-batch-insert", "events/s", Target.atLeast(0.5)));
+    return onPostgres
+        ? List.of(
+            new Comparison("events/s", "postgres-batch-insert", "events/s", Target.atLeast(0.1)))
+        : List.of(
+            new Comparison("events/s", "sqlite-batch-insert", "events/s", Target.atLeast(0.5)));
   }
 
   @Override
@@ -54,6 +74,8 @@ public final class RunEventAppendScenario implements Scenario {
       private String token;
       private Path project;
       private final HttpClient http = HttpClient.newHttpClient();
+      private final TestPostgres postgres = TestPostgres.fromEnvironment();
+      private String schemas; // the prefix of the private schemas, on PostgreSQL
 
       @Override
       public String what() {
@@ -72,7 +94,13 @@ public final class RunEventAppendScenario implements Scenario {
         Path state = dir.resolve("state");
         project = Files.createDirectories(dir.resolve("project"));
         List<String> java = new ArrayList<>(List.of(Jvm.java().toString()));
-        Map<String, String> env = Map.of("KXM_STATE_HOME", state.toString());
+        Map<String, String> env = new HashMap<>(Map.of("KXM_STATE_HOME", state.toString()));
+        if (onPostgres) {
+          postgres.requireUp();
+          schemas = TestPostgres.privateName("rt");
+          env.put("KXM_RUNTIME_DATABASE_URL", postgres.url());
+          env.put("KXM_RUNTIME_DATABASE_SCHEMA", schemas);
+        }
         init(kxm(java, jar, "init"), project, env, dir.resolve("kxm-init.log"));
         Files.writeString(project.resolve(".kxm/workflows/example.yaml"), workflow());
         var started =
@@ -152,6 +180,9 @@ public final class RunEventAppendScenario implements Scenario {
       public void close() {
         if (supervisor != null) {
           supervisor.close();
+        }
+        if (schemas != null) {
+          postgres.dropSchemasStartingWith(schemas); // after the supervisor let go of them
         }
       }
     };
