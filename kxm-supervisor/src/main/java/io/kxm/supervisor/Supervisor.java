@@ -16,6 +16,7 @@ import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -52,6 +53,7 @@ public final class Supervisor implements AutoCloseable {
   private final PurgeSchedule retention;
   private final PrometheusMetrics metrics;
   private final Tracing tracing;
+  private final Optional<InstanceMembership> membership;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private boolean stopping;
   private boolean clean;
@@ -67,7 +69,9 @@ public final class Supervisor implements AutoCloseable {
       SupervisorRow row,
       SessionPlane sessions,
       PrometheusMetrics metrics,
-      Tracing tracing) {
+      Tracing tracing,
+      Optional<InstanceMembership> membership) {
+    this.membership = membership;
     this.config = config;
     this.metrics = metrics;
     this.tracing = tracing;
@@ -128,14 +132,19 @@ public final class Supervisor implements AutoCloseable {
     SessionPlane sessions = null;
     PrometheusMetrics metrics = PrometheusMetrics.create(List.of());
     Tracing tracing = Tracing.fromEnvironment(System.getenv(), "kxm-supervisor", Version.current());
+    Optional<InstanceMembership> membership = Optional.empty();
+    String runtimeId = "rt_" + Tokens.generate("").substring(0, 20);
     try {
       NetworkSettings network = config.network();
       String token =
           network.tokenOverride() != null
               ? network.tokenOverride()
               : SupervisorToken.loadOrCreate(paths.tokenFile());
+      // Before anything is reconciled: on a shared database, another instance's runs are not ours.
+      membership =
+          InstanceMembership.join(
+              System.getenv(), runtimeId, network.clientHost(), config.clock(), config.heartbeat());
       registry = Registry.open(paths.registry());
-      String runtimeId = "rt_" + Tokens.generate("").substring(0, 20);
       registry
           .supervisor()
           .ifPresent(stale ->
@@ -186,6 +195,7 @@ public final class Supervisor implements AutoCloseable {
               "running",
               network.clientHost());
       registry.claim(row);
+      membership.ifPresent(m -> m.announce(row.url()));
       Map<String, Object> started = new LinkedHashMap<>();
       started.put("runtimeId", runtimeId);
       started.put("pid", row.pid());
@@ -198,7 +208,18 @@ public final class Supervisor implements AutoCloseable {
       log.info("supervisor.started", started);
       Supervisor supervisor =
           new Supervisor(
-              config, lock, registry, projects, log, drain, app, row, sessions, metrics, tracing);
+              config,
+              lock,
+              registry,
+              projects,
+              log,
+              drain,
+              app,
+              row,
+              sessions,
+              metrics,
+              tracing,
+              membership);
       supervisor.pushers.refresh(projects.openProjects());
       supervisor.beatEvery();
       supervisor.retention.start();
@@ -208,6 +229,7 @@ public final class Supervisor implements AutoCloseable {
       closeQuietly(sessions);
       closeQuietly(projects);
       closeQuietly(registry);
+      membership.ifPresent(InstanceMembership::close);
       metrics.close();
       tracing.close();
       lock.close();
@@ -265,6 +287,7 @@ public final class Supervisor implements AutoCloseable {
         () -> {
           try {
             registry.beat(row.runtimeId(), config.clock().instant(), "running");
+            renewLease();
             pushers.refresh(projects.openProjects());
           } catch (RuntimeException e) {
             log.warn("supervisor.heartbeat_failed", Map.of("code", codeOf(e)));
@@ -273,6 +296,18 @@ public final class Supervisor implements AutoCloseable {
         ms,
         ms,
         TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * Renews the lease on a shared runtime database. A supervisor that lost it stops: another
+   * instance claimed it and reconciles its runs, so it must not go on executing them.
+   */
+  private void renewLease() {
+    if (membership.isEmpty() || membership.get().renew()) {
+      return;
+    }
+    log.error("supervisor.lease_lost", Map.of("runtimeId", row.runtimeId()));
+    Thread.ofPlatform().name("kxm-runtime-lease-lost").start(this::stop);
   }
 
   public String runtimeId() {
@@ -361,6 +396,12 @@ public final class Supervisor implements AutoCloseable {
       registry.close();
     } catch (RuntimeException e) {
       ok = false;
+    }
+    try {
+      membership.ifPresent(InstanceMembership::close);
+    } catch (RuntimeException e) {
+      ok = false;
+      log.error("supervisor.close_failed", Map.of("message", String.valueOf(e.getMessage())));
     }
     metrics.close();
     tracing.close();

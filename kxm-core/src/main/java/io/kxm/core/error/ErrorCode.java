@@ -426,6 +426,11 @@ public enum ErrorCode {
           + " until the resource is free, then start the workflow again with 'kxm run <workflow>'."),
 
   // Runtime instances sharing one database
+  RUNTIME_INSTANCE_RUNNING(
+      409,
+      "Another runtime instance holds a lease on this runtime database; several instances on one"
+          + " database are not supported yet. Stop that one ('kxm runtime stop' on its machine),"
+          + " wait for its lease to lapse, or give this one its own KXM_RUNTIME_DATABASE_SCHEMA."),
   INSTANCE_LEASE_LOST(
       503,
       "This runtime instance's lease lapsed and another instance took over its runs; it stops"

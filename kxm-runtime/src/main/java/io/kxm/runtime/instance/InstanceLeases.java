@@ -25,6 +25,9 @@ public interface InstanceLeases extends AutoCloseable {
   RuntimeInstance join(
       String instanceId, String url, String host, long pid, Instant now, Duration ttl);
 
+  /** Records where the instance's HTTP API listens, once it does. */
+  void announce(String instanceId, String url);
+
   /**
    * Extends the lease of a live instance to {@code now + ttl}.
    *

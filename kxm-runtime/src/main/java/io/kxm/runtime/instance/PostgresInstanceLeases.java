@@ -58,6 +58,13 @@ public final class PostgresInstanceLeases implements InstanceLeases {
   }
 
   @Override
+  public void announce(String instanceId, String url) {
+    database.write(jdbc ->
+        jdbc.about("record the URL of runtime instance " + instanceId)
+            .update("UPDATE runtime_instances SET url = ? WHERE instance_id = ?", url, instanceId));
+  }
+
+  @Override
   public boolean renew(String instanceId, Instant now, Duration ttl) {
     return database.write(jdbc ->
         jdbc.about("renew the lease of runtime instance " + instanceId)

@@ -68,6 +68,8 @@ class PostgresInstanceLeasesTest {
     assertThat(joined.holdsAt(now())).isTrue();
     assertThat(handle().live(now())).extracting(RuntimeInstance::id).containsExactly("rt_a");
 
+    a.announce("rt_a", "http://10.0.0.1:7401");
+    assertThat(handle().instance("rt_a").orElseThrow().url()).isEqualTo("http://10.0.0.1:7401");
     clock.tick(Duration.ofSeconds(10));
     assertThat(a.renew("rt_a", now(), TTL)).isTrue();
     clock.tick(Duration.ofSeconds(10));
