@@ -21,7 +21,8 @@ import java.util.stream.Stream;
 /**
  * Every outbox on this machine, for {@code kxm runtime sync-retry}: each project's run events and,
  * when the session store exists (the file, or the runtime's PostgreSQL database), the session runs
- * of each project folder under {@code runtime/projects/}. The stores are opened with this and closed with it.
+ * of each project folder under {@code runtime/projects/}. The stores are opened with this and
+ * closed with it.
  */
 final class MachineOutboxes implements ProjectOutboxes, AutoCloseable {
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{24}");
