@@ -1,7 +1,8 @@
 /**
  * Sessions: a workspace, a harness and the turns run in it. {@code api} holds the types the
  * supervisor and the CLI see (a session, its runs, events, the {@code SessionStore} port); {@code
- * store} is its SQLite store with a hash-chained event log, and the test jar's contracts under
+ * store} is its store with a hash-chained event log, on SQLite or on PostgreSQL ({@code
+ * SessionStores} opens the one the runtime's settings name), and the test jar's contracts under
  * {@code store} ({@code SessionStoreContract} and the suites it names) are what any other backend
  * must pass; {@code turn} queues and runs turns and feeds {@code stream}, the bounded live
  * subscriptions that the supervisor's event streams read. {@code harness} speaks the line protocol

@@ -3,10 +3,11 @@ package io.kxm.supervisor;
 import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
+import io.kxm.runtime.store.RuntimeDatabase;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions;
 import io.kxm.session.api.TurnObserver;
-import io.kxm.session.store.SqliteSessionStore;
+import io.kxm.session.store.SessionStores;
 import io.kxm.session.stream.ActiveStreams;
 import io.kxm.session.stream.EventStream;
 import io.kxm.session.turn.Harnesses;
@@ -16,9 +17,10 @@ import java.util.Map;
 
 /**
  * The sessions side of the supervisor: the session store in {@code runtime/sessions.db} (its runs'
- * signed heads in {@code runtime/session-heads.db}, under the runtime's receipt key), the service
- * that runs turns, and the open event streams. Opening it reconciles what a previous supervisor
- * left behind, so it happens before the server serves.
+ * signed heads in {@code runtime/session-heads.db}, under the runtime's receipt key), or in the
+ * PostgreSQL database {@code KXM_RUNTIME_DATABASE_URL} names (see {@link SessionStores}), the
+ * service that runs turns, and the open event streams. Opening it reconciles what a previous
+ * supervisor left behind, so it happens before the server serves.
  */
 final class SessionPlane implements AutoCloseable {
   private final Sessions sessions;
@@ -35,7 +37,11 @@ final class SessionPlane implements AutoCloseable {
     Receipts signer =
         new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(config.state())));
     SessionStore store =
-        SqliteSessionStore.open(config.paths().sessionsDb(), config.clock(), signer);
+        SessionStores.open(
+            RuntimeDatabase.fromEnvironment(System.getenv()),
+            config.paths().sessionsDb(),
+            config.clock(),
+            signer);
     SessionService service;
     try {
       service =

@@ -14,8 +14,10 @@ import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.runtime.retention.RuntimeRetention;
+import io.kxm.runtime.store.RuntimeDatabase;
+import io.kxm.session.api.SessionStore;
 import io.kxm.session.retention.SessionsPurge;
-import io.kxm.session.store.SqliteSessionStore;
+import io.kxm.session.store.SessionStores;
 import io.kxm.store.Dialect;
 import io.kxm.store.Store;
 import io.kxm.store.StoreConfig;
@@ -94,9 +96,10 @@ public final class GcCommand implements Callable<Integer> {
       }
     }
     Path sessionsDb = SupervisorPaths.of(state).sessionsDb();
-    if (exists(sessionsDb)) {
+    RuntimeDatabase database = RuntimeDatabase.fromEnvironment(env);
+    if (SessionStores.exists(database, sessionsDb)) {
       Receipts signer = new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(state)));
-      try (SqliteSessionStore sessions = SqliteSessionStore.open(sessionsDb, clock, signer)) {
+      try (SessionStore sessions = SessionStores.open(database, sessionsDb, clock, signer)) {
         results.addAll(purge(new SessionsPurge(sessions, runtime.sessions()), now));
       }
     }

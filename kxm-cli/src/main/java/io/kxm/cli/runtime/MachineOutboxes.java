@@ -1,10 +1,11 @@
 package io.kxm.cli.runtime;
 
 import io.kxm.core.paths.StatePaths;
+import io.kxm.runtime.store.RuntimeDatabase;
 import io.kxm.runtime.sync.EventStoreOutboxes;
 import io.kxm.runtime.sync.ProjectOutboxes;
 import io.kxm.session.api.SessionStore;
-import io.kxm.session.store.SqliteSessionStore;
+import io.kxm.session.store.SessionStores;
 import io.kxm.supervisor.SupervisorPaths;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -13,13 +14,15 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
  * Every outbox on this machine, for {@code kxm runtime sync-retry}: each project's run events and,
- * when the session store exists, the session runs of each project folder under {@code
- * runtime/projects/}. The stores are opened with this and closed with it.
+ * when the session store exists (the file, or the runtime's PostgreSQL database), the session runs
+ * of each project folder under {@code runtime/projects/}. The stores are opened with this and
+ * closed with it.
  */
 final class MachineOutboxes implements ProjectOutboxes, AutoCloseable {
   private static final Pattern KEY = Pattern.compile("[0-9a-f]{24}");
@@ -34,16 +37,17 @@ final class MachineOutboxes implements ProjectOutboxes, AutoCloseable {
     this.all = List.copyOf(all);
   }
 
-  static MachineOutboxes open(StatePaths state) {
+  static MachineOutboxes open(StatePaths state, Map<String, String> env) {
+    RuntimeDatabase database = RuntimeDatabase.fromEnvironment(env);
     EventStoreOutboxes runs = EventStoreOutboxes.open(state);
     List<ProjectOutbox> all = new ArrayList<>(runs.all());
     Path sessionsDb = SupervisorPaths.of(state).sessionsDb();
-    if (!Files.isRegularFile(sessionsDb, LinkOption.NOFOLLOW_LINKS)) {
+    if (!SessionStores.exists(database, sessionsDb)) {
       return new MachineOutboxes(runs, null, all);
     }
     SessionStore sessions;
     try {
-      sessions = SqliteSessionStore.open(sessionsDb, Clock.systemUTC());
+      sessions = SessionStores.open(database, sessionsDb, Clock.systemUTC(), null);
     } catch (RuntimeException e) {
       runs.close();
       throw e;

@@ -16,11 +16,7 @@ import java.util.concurrent.BlockingQueue;
  * in WAL mode works on its own snapshot, so readers neither wait for the writer nor for each other
  * until all connections are busy.
  */
-final class ReadConnections {
-  interface Read<T> {
-    T run(Connection c) throws SQLException;
-  }
-
+final class ReadConnections implements ReadSource {
   private final BlockingQueue<Connection> idle;
   private boolean closed;
 
@@ -37,7 +33,8 @@ final class ReadConnections {
     }
   }
 
-  <T> T with(Read<T> read) throws SQLException {
+  @Override
+  public <T> T with(Read<T> read) throws SQLException {
     Connection c;
     try {
       c = idle.take();
@@ -56,11 +53,26 @@ final class ReadConnections {
     }
   }
 
+  /** A read transaction: in WAL mode it keeps the snapshot of its first statement. */
+  @Override
+  public <T> T snapshot(Read<T> read) throws SQLException {
+    return with(c -> {
+      c.setAutoCommit(false);
+      try {
+        return read.run(c);
+      } finally {
+        c.commit();
+        c.setAutoCommit(true);
+      }
+    });
+  }
+
   /**
    * Closes the idle connections now and each busy one when its read ends. The closed connections
    * stay in the queue as tokens, so that readers still waiting wake up and see the store closed.
    */
-  synchronized void close() {
+  @Override
+  public synchronized void close() {
     closed = true;
     List<Connection> free = new ArrayList<>();
     idle.drainTo(free);

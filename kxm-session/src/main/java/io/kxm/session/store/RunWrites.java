@@ -62,6 +62,9 @@ final class RunWrites {
             ErrorCode.RUN_TRANSITION_REFUSED,
             "run " + runId + " cannot move from " + run.status().wire() + " to " + to.wire());
       }
+      if (to == SessionRunStatus.RUNNING) {
+        requireNoOtherRunning(tx, run);
+      }
       Instant now = tx.now();
       Ending end = ending == null ? new Ending(null, null, null) : ending;
       Instant startedAt = to == SessionRunStatus.RUNNING ? now : run.startedAt();
@@ -149,6 +152,32 @@ final class RunWrites {
       s.executeUpdate();
       return null;
     };
+  }
+
+  /**
+   * One session runs one turn at a time. The writer's transaction is the only one changing the
+   * store (one writer thread on SQLite, the seq row lock on PostgreSQL), so the check holds for
+   * every handle on the store, in this process or another.
+   */
+  private static void requireNoOtherRunning(WriteTx tx, SessionRun run) throws SQLException {
+    PreparedStatement s =
+        tx.prepare(
+            "SELECT id FROM runs WHERE session_id = ? AND status = 'running' AND id <> ? LIMIT 1");
+    s.setString(1, run.sessionId());
+    s.setString(2, run.id());
+    try (ResultSet rs = s.executeQuery()) {
+      if (rs.next()) {
+        throw new KxmException(
+            ErrorCode.RUN_TRANSITION_REFUSED,
+            "run "
+                + run.id()
+                + " cannot start: session "
+                + run.sessionId()
+                + " is already running run "
+                + rs.getString(1),
+            "Wait for that run to end, or cancel it, then start this one.");
+      }
+    }
   }
 
   /** The caller's fields, then the status fields, which always win. */

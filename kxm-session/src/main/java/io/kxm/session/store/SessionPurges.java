@@ -80,7 +80,9 @@ final class SessionPurges {
   private static void deleteRun(WriteTx tx, String runId, String sessionId) throws SQLException {
     PreparedStatement mark =
         tx.prepare(
-            "UPDATE sessions SET purged_through = max(purged_through,"
+            "UPDATE sessions SET purged_through = "
+                + tx.dialect().greatest()
+                + "(purged_through,"
                 + " coalesce((SELECT max(seq) FROM events WHERE run_id = ?), 0)) WHERE id = ?");
     mark.setString(1, runId);
     mark.setString(2, sessionId);

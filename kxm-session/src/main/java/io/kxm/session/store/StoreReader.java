@@ -1,5 +1,6 @@
 package io.kxm.session.store;
 
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.OutboxRow;
@@ -14,8 +15,6 @@ import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore.ChainCheck;
 import io.kxm.session.api.SessionStore.RecordedProcess;
 import io.kxm.session.api.StreamKey;
-import io.kxm.store.sqlite.SqliteDatabase;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -27,20 +26,28 @@ import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
- * Reads of the session store on their own connections. In WAL mode a reader sees the last commit
- * and never waits for the writer, so streams replaying history do not slow the runs writing it.
+ * Reads of the session store on their own connections. A reader sees the last commit and never
+ * waits for the writer (SQLite in WAL mode, PostgreSQL's MVCC), so streams replaying history do not
+ * slow the runs writing it.
  */
 final class StoreReader {
+  /** The one translation of a failed read into the store's error. */
+  interface Failure {
+    KxmException of(SQLException e, String doing);
+  }
+
   private static final String RUNNING_PROCESSES =
       "SELECT p.run_id, p.pid, p.process_start FROM run_processes p JOIN runs r ON r.id ="
           + " p.run_id WHERE r.status = 'running' ORDER BY r.rowid";
 
-  private final SqliteDatabase database;
-  private final ReadConnections connections;
+  private final Failure failure;
+  private final ReadSource connections;
+  private final SessionDialect dialect;
 
-  StoreReader(Path file, ReadConnections connections) {
-    this.database = SessionSchema.database(file);
+  StoreReader(Failure failure, ReadSource connections, SessionDialect dialect) {
+    this.failure = failure;
     this.connections = connections;
+    this.dialect = dialect;
   }
 
   Optional<Session> session(String id) {
@@ -143,59 +150,44 @@ final class StoreReader {
    */
   Optional<ChainCheck> verify(String runId, Optional<SignedHead> head) {
     try {
-      return connections.with(c -> verifyInSnapshot(c, runId, head));
+      return connections.snapshot(c -> verifyInSnapshot(c, runId, head));
     } catch (SQLException e) {
-      throw database.failure(e, "verify run " + runId);
+      throw failure.of(e, "verify run " + runId);
     }
   }
 
   private static Optional<ChainCheck> verifyInSnapshot(
       Connection c, String runId, Optional<SignedHead> head) throws SQLException {
-    c.setAutoCommit(false);
-    try {
-      List<TxRows.RunHead> found =
-          query(
-              c,
-              "SELECT " + Rows.RUN + ", last_hash FROM runs WHERE id = ?",
-              rs -> new TxRows.RunHead(Rows.run(rs), rs.getString(12)),
-              runId);
-      if (found.isEmpty()) {
-        return head.map(h -> ChainVerifier.removed(runId, h));
-      }
-      List<ChainVerifier.Link> links =
-          query(
-              c,
-              "SELECT "
-                  + Rows.EVENT
-                  + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
-              rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
-              runId);
-      List<SessionMessage> history =
-          query(
-              c,
-              "SELECT " + Rows.MESSAGE + " FROM messages WHERE run_id = ? ORDER BY idx",
-              Rows::message,
-              runId);
-      TxRows.RunHead row = found.getFirst();
-      return Optional.of(
-          ChainVerifier.verify(
-              runId, new ChainVerifier.Stored(row.run(), row.lastHash(), links, history), head));
-    } finally {
-      c.commit();
-      c.setAutoCommit(true);
+    List<TxRows.RunHead> found =
+        query(
+            c,
+            "SELECT " + Rows.RUN + ", last_hash FROM runs WHERE id = ?",
+            rs -> new TxRows.RunHead(Rows.run(rs), rs.getString(12)),
+            runId);
+    if (found.isEmpty()) {
+      return head.map(h -> ChainVerifier.removed(runId, h));
     }
+    List<ChainVerifier.Link> links =
+        query(
+            c,
+            "SELECT " + Rows.EVENT + ", prev_hash, hash FROM events WHERE run_id = ? ORDER BY seq",
+            rs -> new ChainVerifier.Link(Rows.event(rs), rs.getString(7), rs.getString(8)),
+            runId);
+    List<SessionMessage> history =
+        query(
+            c,
+            "SELECT " + Rows.MESSAGE + " FROM messages WHERE run_id = ? ORDER BY idx",
+            Rows::message,
+            runId);
+    TxRows.RunHead row = found.getFirst();
+    return Optional.of(
+        ChainVerifier.verify(
+            runId, new ChainVerifier.Stored(row.run(), row.lastHash(), links, history), head));
   }
 
-  /**
-   * The highest seq ever given, even when the purge deleted the newest events: {@code
-   * sqlite_sequence} remembers it, so a reopened store never hands out a seq a client already saw.
-   */
+  /** The highest seq ever given, even when the purge deleted the newest events. */
   long lastSeq() {
-    return one(
-            "SELECT max(coalesce((SELECT max(seq) FROM events), 0),"
-                + " coalesce((SELECT seq FROM sqlite_sequence WHERE name = 'events'), 0))",
-            rs -> rs.getLong(1))
-        .orElse(0L);
+    return one(dialect.lastSeqSql(), rs -> rs.getLong(1)).orElse(0L);
   }
 
   /** The highest seq of the session's events that the retention purge deleted; 0 when none. */
@@ -245,8 +237,9 @@ final class StoreReader {
 
   Outbox.OutboxCounts syncCounts(String projectKey) {
     return one(
-            "SELECT COALESCE(SUM(state = 'pending'), 0), COALESCE(SUM(state = 'acknowledged'), 0),"
-                + " COALESCE(SUM(state = 'parked'), 0) FROM sync_outbox WHERE project_key = ?",
+            "SELECT count(*) FILTER (WHERE state = 'pending'),"
+                + " count(*) FILTER (WHERE state = 'acknowledged'),"
+                + " count(*) FILTER (WHERE state = 'parked') FROM sync_outbox WHERE project_key = ?",
             rs -> new Outbox.OutboxCounts(rs.getLong(1), rs.getLong(2), rs.getLong(3)),
             projectKey)
         .orElseThrow();
@@ -265,7 +258,7 @@ final class StoreReader {
     try {
       return connections.with(c -> query(c, sql, mapper, args));
     } catch (SQLException e) {
-      throw database.failure(e, "read the session store");
+      throw failure.of(e, "read the session store");
     }
   }
 

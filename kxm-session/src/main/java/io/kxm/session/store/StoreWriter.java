@@ -3,7 +3,6 @@ package io.kxm.session.store;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.session.api.SessionEvent;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -48,8 +47,8 @@ final class StoreWriter {
 
   private static final Task<Void> STOP = new Task<>(tx -> null, new CompletableFuture<>());
 
-  private final Path file;
-  private final Connection connection;
+  private final String name;
+  private final WriteBatches batches;
   private final WriteTx tx;
   private final Consumer<List<SessionEvent>> publish;
   private final Consumer<List<WriteTx.HeadLink>> committed;
@@ -59,14 +58,17 @@ final class StoreWriter {
   private final AtomicLong commits = new AtomicLong();
   private boolean stopping;
 
+  /**
+   * @param name how failures name the store, such as its file
+   */
   StoreWriter(
-      Path file,
-      Connection connection,
+      String name,
+      WriteBatches batches,
       WriteTx tx,
       Consumer<List<WriteTx.HeadLink>> committed,
       Consumer<List<SessionEvent>> publish) {
-    this.file = file;
-    this.connection = connection;
+    this.name = name;
+    this.batches = batches;
     this.tx = tx;
     this.committed = committed;
     this.publish = publish;
@@ -158,22 +160,30 @@ final class StoreWriter {
     long seqBefore = tx.lastSeq();
     List<Object> results = new ArrayList<>(batch.size());
     List<SessionEvent> events = new ArrayList<>();
+    Connection connection = null;
     try {
-      commit(batch, results, events);
-    } catch (SQLException | Error e) {
+      connection = batches.begin(tx);
+      commit(connection, batch, results, events);
+    } catch (SQLException | RuntimeException | Error e) {
       // An Error is caught too: the writer must outlive any batch, or every caller after it would
       // wait forever on a future nobody completes.
-      rollbackQuietly();
+      if (connection != null) {
+        batches.rollback(connection);
+      }
       tx.resetSeq(seqBefore);
       // A statement that failed mid-step may be left unusable; the next batch prepares afresh.
       tx.closeStatements();
       KxmException failed =
           new KxmException(
               ErrorCode.RUNTIME_STORE_FAILED,
-              "the session store " + file + " could not commit a write: " + e.getMessage(),
+              "the session store " + name + " could not commit a write: " + e.getMessage(),
               e);
       batch.forEach(task -> task.future().completeExceptionally(failed));
       return;
+    } finally {
+      if (connection != null) {
+        batches.end(connection, tx);
+      }
     }
     try {
       committed.accept(tx.takeBatchHeads());
@@ -199,14 +209,11 @@ final class StoreWriter {
     }
   }
 
-  /**
-   * Runs the batch in one transaction, begun and ended here rather than by the driver's auto-commit
-   * switch, so that every task's savepoint nests inside it instead of committing on its own.
-   */
-  private void commit(List<Task<?>> batch, List<Object> results, List<SessionEvent> events)
+  /** Runs the batch in the open transaction, a savepoint per task, and commits it. */
+  private void commit(
+      Connection connection, List<Task<?>> batch, List<Object> results, List<SessionEvent> events)
       throws SQLException {
     try (Statement s = connection.createStatement()) {
-      s.execute("BEGIN IMMEDIATE");
       for (Task<?> task : batch) {
         tx.startTask();
         s.execute("SAVEPOINT task");
@@ -222,19 +229,10 @@ final class StoreWriter {
           results.add(new Refused(refused));
         }
       }
-      s.execute("COMMIT");
-      commits.incrementAndGet();
     }
+    batches.commit(connection, tx);
+    commits.incrementAndGet();
   }
 
   private record Refused(RuntimeException cause) {}
-
-  private void rollbackQuietly() {
-    try (Statement s = connection.createStatement()) {
-      s.execute("ROLLBACK");
-    } catch (SQLException e) {
-      // The batch already failed, and SQLite may have rolled back on its own after an I/O error;
-      // the first error is the one reported.
-    }
-  }
 }

@@ -24,8 +24,9 @@ final class WriteTx {
   /** A run's newest event in a task or batch: what its signed head moves to once committed. */
   record HeadLink(String runId, long seq, String hash) {}
 
-  private final Connection connection;
+  private final SessionDialect dialect;
   private final Clock clock;
+  private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private final List<SessionEvent> taskEvents = new ArrayList<>();
   private final Map<String, HeadLink> taskHeads = new LinkedHashMap<>();
@@ -33,17 +34,33 @@ final class WriteTx {
   private long lastSeq;
   private long lastSeqAtTaskStart;
 
-  WriteTx(Connection connection, Clock clock, long lastSeq) {
+  WriteTx(SessionDialect dialect, Connection connection, Clock clock, long lastSeq) {
+    this.dialect = dialect;
     this.connection = connection;
     this.clock = clock;
     this.lastSeq = lastSeq;
+  }
+
+  SessionDialect dialect() {
+    return dialect;
+  }
+
+  /**
+   * Makes {@code c} the connection of the batch to come. A writer that keeps one connection keeps
+   * its prepared statements; one that borrows a connection per batch prepares them again.
+   */
+  void bind(Connection c) {
+    if (c != connection) {
+      closeStatements();
+      connection = c;
+    }
   }
 
   Instant now() {
     return clock.instant();
   }
 
-  /** A statement prepared once per writer; callers set parameters and never close it. */
+  /** A statement prepared once per connection; callers set parameters and never close it. */
   PreparedStatement prepare(String sql) throws SQLException {
     PreparedStatement cached = statements.get(sql);
     if (cached == null) {

@@ -130,6 +130,32 @@ public interface SessionLifecycleContract extends SessionStoreContract {
   }
 
   @Test
+  default void a_session_runs_one_run_at_a_time_and_the_next_starts_once_it_ended() {
+    try (SessionFixture f = fixture()) {
+      SessionRun first = f.aRunningRun();
+      SessionRun next = f.store.createRun(first.sessionId(), "then this", null);
+      SessionRun elsewhere = f.aQueuedRun();
+      long seq = f.store.lastSeq();
+
+      assertThatThrownBy(() -> f.store.transition(next.id(), SessionRunStatus.RUNNING, null, null))
+          .isInstanceOf(KxmException.class)
+          .hasMessageContaining("already running run " + first.id())
+          .extracting(e -> ((KxmException) e).code())
+          .isEqualTo(ErrorCode.RUN_TRANSITION_REFUSED);
+      assertThat(f.store.run(next.id())).map(SessionRun::status).contains(SessionRunStatus.QUEUED);
+      assertThat(f.store.lastSeq()).isEqualTo(seq);
+      assertThat(f.store.transition(elsewhere.id(), SessionRunStatus.RUNNING, null, null).status())
+          .as("another session's run starts meanwhile")
+          .isEqualTo(SessionRunStatus.RUNNING);
+
+      f.store.transition(
+          first.id(), SessionRunStatus.COMPLETED, new Ending("success", null, "ok"), null);
+      assertThat(f.store.transition(next.id(), SessionRunStatus.RUNNING, null, null).status())
+          .isEqualTo(SessionRunStatus.RUNNING);
+    }
+  }
+
+  @Test
   default void unknown_sessions_and_runs_are_refused_with_their_codes() {
     try (SessionFixture f = fixture()) {
       assertThatThrownBy(() -> f.store.createRun("ses_missing", "hi", null))
