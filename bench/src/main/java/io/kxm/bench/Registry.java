@@ -12,6 +12,7 @@ import io.kxm.bench.baseline.NatsOrderedReplay;
 import io.kxm.bench.baseline.NatsPublish;
 import io.kxm.bench.baseline.PostgresBatchInsert;
 import io.kxm.bench.baseline.PostgresCommits;
+import io.kxm.bench.baseline.PostgresSessionRangeRead;
 import io.kxm.bench.baseline.RedisXadd;
 import io.kxm.bench.baseline.SessionStoreRangeRead;
 import io.kxm.bench.baseline.SqliteBatchInsert;
@@ -59,6 +60,7 @@ public final class Registry {
         new Entry("sqlite-batch-insert", SqliteBatchInsert::new),
         new Entry("postgres-batch-insert", PostgresBatchInsert::new),
         new Entry("session-store-range-read", SessionStoreRangeRead::new),
+        new Entry("postgres-session-range-read", PostgresSessionRangeRead::new),
         new Entry("bare-model-stream", BareModelStream::new),
         new Entry("bare-command-turns", BareCommandTurns::new),
         new Entry("sqlite-fts-query", SqliteFtsQuery::new),
@@ -76,6 +78,7 @@ public final class Registry {
         new LiveDriveScenario(),
         new SessionDeliveryScenario(),
         new SessionReplayScenario(),
+        new SessionReplayScenario(true),
         new BuiltinTurnScenario(),
         new ContextRecallScenario(),
         ExchangeScenario.sendToSse(HubSource.SQLITE),

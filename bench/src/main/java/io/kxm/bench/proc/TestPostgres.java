@@ -56,11 +56,11 @@ public record TestPostgres(String host, int port, String database, String user) 
   }
 
   /**
-   * A schema name of this run's own, {@code kxm_bench_<label>_<pid>_<n>}, short enough that the
-   * product's store suffixes still fit its 32 characters.
+   * A schema name of this run's own, {@code kxmb_<label>_<pid>_<n>}, short enough that the
+   * product's store suffixes ({@code _knowledge}, {@code _backup_v1}) still fit its 32 characters.
    */
   public static String privateName(String label) {
-    return "kxm_bench_"
+    return "kxmb_"
         + label
         + "_"
         + ProcessHandle.current().pid() % 100_000

@@ -27,12 +27,26 @@ public record SessionBacklog(SupervisorProcess supervisor, String runId, long ev
   /** Other sizes only in tests; the first caller's size wins. */
   static SessionBacklog shared(Run run, int quickDeltas, int fullDeltas) throws Exception {
     return run.shared(
-        "session-backlog", SessionBacklog.class, r -> build(r, r.size(quickDeltas, fullDeltas)));
+        "session-backlog",
+        SessionBacklog.class,
+        r -> build(SupervisorProcess.shared(r), r, r.size(quickDeltas, fullDeltas)));
+  }
+
+  /** The same backlog on the supervisor whose stores are on PostgreSQL. */
+  public static SessionBacklog sharedOnPostgres(Run run) throws Exception {
+    return sharedOnPostgres(run, QUICK_DELTAS, DELTAS);
+  }
+
+  static SessionBacklog sharedOnPostgres(Run run, int quickDeltas, int fullDeltas)
+      throws Exception {
+    return run.shared(
+        "session-backlog-postgres",
+        SessionBacklog.class,
+        r -> build(SupervisorProcess.sharedOnPostgres(r), r, r.size(quickDeltas, fullDeltas)));
   }
 
   /** A session turn that streams {@code deltas} deltas as fast as it can, run to its end. */
-  static SessionBacklog build(Run run, int deltas) throws Exception {
-    SupervisorProcess supervisor = SupervisorProcess.shared(run);
+  static SessionBacklog build(SupervisorProcess supervisor, Run run, int deltas) throws Exception {
     SessionCalls.requireSessions(supervisor);
     String session = SessionCalls.createSession(supervisor, run.newDir("session-backlog-"));
     long t0 = System.nanoTime();

@@ -14,40 +14,56 @@ import java.util.Locale;
 /**
  * A client reads a finished session run's whole event stream from {@code after=0}: the supervisor
  * replays it from the session store and ends the stream. Events per second from the GET to the last
- * event, against an indexed range read of the same rows straight from the store's file.
+ * event, against an indexed range read of the same rows straight from the store (the SQLite file,
+ * or the session schema when the supervisor keeps its stores on PostgreSQL).
  */
 public final class SessionReplayScenario implements Scenario {
   private final int quickDeltas;
   private final int fullDeltas;
+  private final boolean onPostgres;
 
   public SessionReplayScenario() {
-    this(SessionBacklog.QUICK_DELTAS, SessionBacklog.DELTAS);
+    this(false);
+  }
+
+  public SessionReplayScenario(boolean onPostgres) {
+    this(SessionBacklog.QUICK_DELTAS, SessionBacklog.DELTAS, onPostgres);
   }
 
   /** Other backlogs only in tests, where figures are not compared. */
   SessionReplayScenario(int quickDeltas, int fullDeltas) {
+    this(quickDeltas, fullDeltas, false);
+  }
+
+  private SessionReplayScenario(int quickDeltas, int fullDeltas, boolean onPostgres) {
     this.quickDeltas = quickDeltas;
     this.fullDeltas = fullDeltas;
+    this.onPostgres = onPostgres;
   }
 
   @Override
   public String name() {
-    return "session-replay";
+    return onPostgres ? "session-replay-postgres" : "session-replay";
   }
 
   @Override
   public String title() {
     return String.format(
         Locale.ROOT,
-        "session replay of a %,d-event run backlog (%,d with --quick), supervisor process",
+        "session replay of a %,d-event run backlog (%,d with --quick), supervisor process, %s",
         fullDeltas,
-        quickDeltas);
+        quickDeltas,
+        onPostgres ? "PostgreSQL" : "SQLite");
   }
 
   @Override
   public List<Comparison> comparisons() {
     return List.of(
-        new Comparison("events/s", "session-store-range-read", "rows/s", Target.atLeast(0.5)));
+        new Comparison(
+            "events/s",
+            onPostgres ? "postgres-session-range-read" : "session-store-range-read",
+            "rows/s",
+            Target.atLeast(0.5)));
   }
 
   @Override
@@ -67,7 +83,10 @@ public final class SessionReplayScenario implements Scenario {
 
       @Override
       public void setup(Run run) throws Exception {
-        backlog = SessionBacklog.shared(run, quickDeltas, fullDeltas);
+        backlog =
+            onPostgres
+                ? SessionBacklog.sharedOnPostgres(run, quickDeltas, fullDeltas)
+                : SessionBacklog.shared(run, quickDeltas, fullDeltas);
       }
 
       @Override

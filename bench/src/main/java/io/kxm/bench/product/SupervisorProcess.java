@@ -4,6 +4,7 @@ import io.kxm.bench.Run;
 import io.kxm.bench.client.SseStream;
 import io.kxm.bench.proc.Child;
 import io.kxm.bench.proc.Jvm;
+import io.kxm.bench.proc.TestPostgres;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -33,6 +34,8 @@ public final class SupervisorProcess implements AutoCloseable {
   private final String token;
   private final Map<String, String> extraEnv;
   private final HttpClient http = HttpClient.newHttpClient();
+  private TestPostgres postgres; // with schemas: where this supervisor's runtime stores are
+  private String schemas;
 
   private SupervisorProcess(
       Path dir, Child child, URI base, String token, Map<String, String> extraEnv) {
@@ -49,6 +52,30 @@ public final class SupervisorProcess implements AutoCloseable {
         "supervisor-sessions",
         SupervisorProcess.class,
         r -> start(r.newDir("supervisor-"), "supervisor"));
+  }
+
+  /**
+   * The supervisor the session scenarios on PostgreSQL share: its stores in private schemas of the
+   * test database ({@code KXM_RUNTIME_DATABASE_URL}), dropped when it stops.
+   */
+  public static SupervisorProcess sharedOnPostgres(Run run) throws Exception {
+    return run.shared(
+        "supervisor-sessions-postgres",
+        SupervisorProcess.class,
+        r -> {
+          TestPostgres postgres = TestPostgres.fromEnvironment().requireUp();
+          String prefix = TestPostgres.privateName("rt");
+          SupervisorProcess started =
+              start(
+                  r.newDir("supervisor-pg-"),
+                  "supervisor-pg",
+                  Map.of(
+                      "KXM_RUNTIME_DATABASE_URL",
+                      postgres.url(),
+                      "KXM_RUNTIME_DATABASE_SCHEMA",
+                      prefix));
+          return started.droppingSchemas(postgres, prefix);
+        });
   }
 
   /**
@@ -95,6 +122,20 @@ public final class SupervisorProcess implements AutoCloseable {
    */
   public SupervisorProcess restart(String name) throws Exception {
     return start(dir, name, extraEnv);
+  }
+
+  private SupervisorProcess droppingSchemas(TestPostgres database, String prefix) {
+    this.postgres = database;
+    this.schemas = prefix;
+    return this;
+  }
+
+  /** The schema of one runtime store on PostgreSQL, such as {@code sessions}. */
+  public String runtimeSchema(String store) {
+    if (schemas == null) {
+      throw new IllegalStateException("this supervisor keeps its stores in SQLite files");
+    }
+    return schemas + "_" + store;
   }
 
   public URI base() {
@@ -175,6 +216,9 @@ public final class SupervisorProcess implements AutoCloseable {
   @Override
   public void close() {
     child.close();
+    if (schemas != null) {
+      postgres.dropSchemasStartingWith(schemas); // once no connection of the child holds them
+    }
   }
 
   @Override
