@@ -2,10 +2,8 @@ package io.kxm.bench.fault;
 
 import io.kxm.bench.Log;
 import io.kxm.bench.Measure;
-import io.kxm.bench.client.SseStream;
 import io.kxm.bench.product.SessionCalls;
 import io.kxm.bench.product.SupervisorProcess;
-import io.kxm.core.sse.SseFrame;
 import io.kxm.testkit.GitRepository;
 import io.kxm.testkit.provider.FakeProvider;
 import io.kxm.testkit.provider.RecordedRequest;
@@ -64,7 +62,7 @@ final class BuiltinApprovalKillFault implements Fault {
     }
     String session = builtinSession(first, workspace);
     String runId = SessionCalls.submit(first, session, "Write the plan");
-    String interactionId = awaitApprovalAsked(first, runId);
+    String interactionId = SessionCalls.awaitApprovalAsked(first, runId);
     String statusAtKill = SessionCalls.run(first, runId).path("status").asString();
     first.kill();
     Log.info("killed the supervisor with the turn " + statusAtKill + ", the write not approved");
@@ -139,21 +137,4 @@ final class BuiltinApprovalKillFault implements Fault {
   }
 
   /** Reads the turn's stream until the agent asks to write; the question's interaction id. */
-  private static String awaitApprovalAsked(SupervisorProcess supervisor, String runId)
-      throws Exception {
-    try (SseStream stream = supervisor.runEvents(runId, 0, 16 * 1024)) {
-      stream.readTimeout(Duration.ofSeconds(60));
-      SseFrame event;
-      while ((event = stream.next()) != null) {
-        if (event.type().equals("run.approval.required")) {
-          return JSON.readTree(event.data()).path("data").path("interactionId").asString();
-        }
-        if (event.type().equals("run.failed") || event.type().equals("run.completed")) {
-          throw new IllegalStateException(
-              "the turn ended with " + event.type() + " before asking: " + event.data());
-        }
-      }
-    }
-    throw new IllegalStateException("the turn's stream ended before the agent asked to write");
-  }
 }

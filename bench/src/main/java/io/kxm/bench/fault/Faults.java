@@ -20,6 +20,7 @@ final class Faults {
         new LiveStepKillFault(),
         new McpPushKillFault(),
         new OpsStreamKillFault(),
-        new BackupUnderLoadFault());
+        new BackupUnderLoadFault(),
+        new RuntimePostgresRestartFault());
   }
 }

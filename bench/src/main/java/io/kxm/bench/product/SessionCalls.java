@@ -1,6 +1,8 @@
 package io.kxm.bench.product;
 
 import io.kxm.bench.Measure;
+import io.kxm.bench.client.SseStream;
+import io.kxm.core.sse.SseFrame;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -86,6 +88,28 @@ public final class SessionCalls {
       }
       Thread.sleep(100); // polling another process's state: there is nothing to wait on
     }
+  }
+
+  /**
+   * Follows the run's stream until its agent asks for an approval; the interaction's id. Fails when
+   * the run ends first.
+   */
+  public static String awaitApprovalAsked(SupervisorProcess supervisor, String runId)
+      throws Exception {
+    try (SseStream stream = supervisor.runEvents(runId, 0, 16 * 1024)) {
+      stream.readTimeout(Duration.ofSeconds(60));
+      SseFrame event;
+      while ((event = stream.next()) != null) {
+        if (event.type().equals("run.approval.required")) {
+          return JSON.readTree(event.data()).path("data").path("interactionId").asString();
+        }
+        if (event.type().equals("run.failed") || event.type().equals("run.completed")) {
+          throw new IllegalStateException(
+              "the turn ended with " + event.type() + " before asking: " + event.data());
+        }
+      }
+    }
+    throw new IllegalStateException("the turn's stream ended before the agent asked");
   }
 
   /** Approves a pending interaction of a run. */
