@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -34,8 +35,9 @@ final class MachineOutboxes implements ProjectOutboxes, AutoCloseable {
     this.all = List.copyOf(all);
   }
 
-  static MachineOutboxes open(StatePaths state) {
-    EventStoreOutboxes runs = EventStoreOutboxes.open(state);
+  /** {@code env} says where the runtime keeps its run event logs (SQLite or PostgreSQL). */
+  static MachineOutboxes open(StatePaths state, Map<String, String> env) {
+    EventStoreOutboxes runs = EventStoreOutboxes.open(state, env);
     List<ProjectOutbox> all = new ArrayList<>(runs.all());
     Path sessionsDb = SupervisorPaths.of(state).sessionsDb();
     if (!Files.isRegularFile(sessionsDb, LinkOption.NOFOLLOW_LINKS)) {

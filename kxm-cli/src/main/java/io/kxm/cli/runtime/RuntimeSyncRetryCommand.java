@@ -43,7 +43,7 @@ public final class RuntimeSyncRetryCommand implements Callable<Integer> {
 
   /** Over the event stores and the session store of this machine's state root. */
   public RuntimeSyncRetryCommand(CliContext context) {
-    this(context, c -> MachineOutboxes.open(c.statePaths()));
+    this(context, c -> MachineOutboxes.open(c.statePaths(), c.env()));
   }
 
   /**

@@ -113,6 +113,19 @@ public final class PostgresRunEventLog implements RunEventLog {
     return projectKey;
   }
 
+  /** The keys of the projects with runs in {@code database}, in order. */
+  public static List<String> projectKeys(PostgresDatabase database) {
+    try {
+      return database.read(jdbc ->
+          jdbc.about("list the projects with runs")
+              .list(
+                  "SELECT DISTINCT project_key FROM runs ORDER BY project_key",
+                  row -> row.stringAt(1)));
+    } catch (KxmException e) {
+      throw failure(e);
+    }
+  }
+
   @Override
   public Outbox outbox(String key) {
     return new PostgresRunOutbox(this, key);
