@@ -89,7 +89,8 @@ public final class GcCommand implements Callable<Integer> {
     if (Files.isDirectory(root.resolve(".kxm"), LinkOption.NOFOLLOW_LINKS)) {
       Path canonical = ProjectKeys.canonical(root);
       try (RunEventLogs logs = RunEventLogs.fromEnvironment(state, env, clock)) {
-        if (logs.onPostgres() || exists(ProjectKeys.eventStore(state, ProjectKeys.key(canonical)))) {
+        if (logs.onPostgres()
+            || exists(ProjectKeys.eventStore(state, ProjectKeys.key(canonical)))) {
           try (ProjectRuntime project =
               ProjectRuntime.forHousekeeping(state, logs, canonical, clock)) {
             results.addAll(project.retention(runtime.runs()).purge(now, dryRun));
