@@ -6,7 +6,6 @@ import io.kxm.runtime.api.Outbox;
 import io.kxm.runtime.api.Receipt;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.runtime.receipt.SignedHead;
-import io.kxm.runtime.receipt.SignedHeads;
 import io.kxm.runtime.run.RunEvent;
 import io.kxm.runtime.run.RunFold;
 import io.kxm.runtime.run.RunState;
@@ -42,6 +41,10 @@ import java.util.function.Function;
  *
  * <p>This handle does not own the database: one {@link PostgresDatabase} (one pool) serves every
  * project of a process, and closing a log leaves it open.
+ *
+ * <p>Longer than most files because it is the whole port in one place, lock and fold included; the
+ * statements on side rows, the outbox, receipts and heads live in {@link PostgresRunRows}, {@link
+ * PostgresRunOutbox} and {@link PostgresRunReceipts}.
  */
 public final class PostgresRunEventLog implements RunEventLog {
   /** Where the migrations of the runs schema are. */
@@ -368,22 +371,7 @@ public final class PostgresRunEventLog implements RunEventLog {
   public void saveReceipt(Receipt r) {
     write(
         "save a receipt of run " + r.runId(),
-        jdbc ->
-            jdbc.update(
-                "INSERT INTO drive_receipts (project_key, receipt_id, run_id, kind, run_status,"
-                    + " head_seq, head_hash, issued_at, issued_ms, key_id, signature)"
-                    + " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                projectKey,
-                r.receiptId(),
-                r.runId(),
-                r.kind(),
-                r.runStatus(),
-                r.headSequence(),
-                r.headHash(),
-                r.issuedAt().toString(),
-                r.issuedAt(),
-                r.keyId(),
-                r.signature()));
+        jdbc -> PostgresRunReceipts.save(jdbc, projectKey, r));
   }
 
   /** As stored, without its spend, which {@code ProjectRuntime} adds back from the events. */
@@ -391,25 +379,7 @@ public final class PostgresRunEventLog implements RunEventLog {
   public Optional<Receipt> lastReceipt(String runId) {
     return read(
         "read the receipt of run " + runId,
-        jdbc ->
-            jdbc.first(
-                "SELECT receipt_id, run_id, kind, run_status, head_seq, head_hash, issued_at,"
-                    + " key_id, signature FROM drive_receipts WHERE project_key = ? AND run_id = ?"
-                    + " ORDER BY head_seq DESC, issued_ms DESC, receipt_no DESC LIMIT 1",
-                row ->
-                    new Receipt(
-                        row.stringAt(1),
-                        row.stringAt(2),
-                        row.stringAt(3),
-                        row.stringAt(4),
-                        row.longValue("head_seq"),
-                        row.stringAt(6),
-                        Instant.parse(row.stringAt(7)),
-                        row.stringAt(8),
-                        row.stringAt(9),
-                        null),
-                projectKey,
-                runId));
+        jdbc -> PostgresRunReceipts.last(jdbc, projectKey, runId));
   }
 
   @Override
@@ -419,20 +389,7 @@ public final class PostgresRunEventLog implements RunEventLog {
     }
     return read(
         "read the head of run " + runId,
-        jdbc ->
-            jdbc.first(
-                "SELECT seq, hash, key_id, signature FROM run_heads"
-                    + " WHERE project_key = ? AND run_id = ?",
-                row ->
-                    SignedHeads.checked(
-                        signer,
-                        runId,
-                        row.longValue("seq"),
-                        row.stringAt(2),
-                        row.stringAt(3),
-                        row.stringAt(4)),
-                projectKey,
-                runId));
+        jdbc -> PostgresRunReceipts.head(jdbc, projectKey, runId, signer));
   }
 
   /** Leaves the shared database open: its owner closes it once every project is done. */
@@ -456,17 +413,7 @@ public final class PostgresRunEventLog implements RunEventLog {
     }
     PostgresRunRows.writeProjection(jdbc, projectKey, state, first);
     if (signer != null) {
-      jdbc.update(
-          "INSERT INTO run_heads (project_key, run_id, seq, hash, key_id, signature)"
-              + " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (project_key, run_id) DO UPDATE"
-              + " SET seq = excluded.seq, hash = excluded.hash, key_id = excluded.key_id,"
-              + " signature = excluded.signature WHERE excluded.seq > run_heads.seq",
-          projectKey,
-          runId,
-          state.lastSequence(),
-          state.lastHash(),
-          signer.keyId(),
-          SignedHeads.sign(signer, runId, state.lastSequence(), state.lastHash()));
+      PostgresRunReceipts.advanceHead(jdbc, projectKey, state, signer);
     }
   }
 
