@@ -211,6 +211,11 @@ final class HostedProjects implements AutoCloseable {
       }
     }
     open.clear();
+    try {
+      factory.close();
+    } catch (RuntimeException e) {
+      failures.add(e);
+    }
     if (!failures.isEmpty()) {
       IllegalStateException e = new IllegalStateException("closing project stores failed");
       failures.forEach(e::addSuppressed);

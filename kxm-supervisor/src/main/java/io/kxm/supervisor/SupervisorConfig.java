@@ -3,6 +3,7 @@ package io.kxm.supervisor;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.settings.EnvSettings;
+import io.kxm.runtime.project.RunEventLogs;
 import io.kxm.session.api.SessionSettings;
 import io.kxm.session.provider.ProviderSettings;
 import java.time.Clock;
@@ -93,7 +94,10 @@ public record SupervisorConfig(
         NetworkSettings.LOOPBACK);
   }
 
-  /** What {@code kxm runtime start} runs with: the real engine, settings from {@code env}. */
+  /**
+   * What {@code kxm runtime start} runs with: the real engine, settings from {@code env}, run event
+   * logs in PostgreSQL when {@code KXM_RUNTIME_DATABASE_URL} names a database.
+   */
   public static SupervisorConfig fromEnvironment(Map<String, String> env) {
     return fromEnvironment(env, null, false);
   }
@@ -113,7 +117,11 @@ public record SupervisorConfig(
     ProviderSettings providers = ProviderSettings.resolve(env);
     return new SupervisorConfig(
         state,
-        EngineFactory.of(state, clock, providers.environment(System.getenv())),
+        EngineFactory.of(
+            state,
+            clock,
+            providers.environment(System.getenv()),
+            RunEventLogs.fromEnvironment(state, env, clock)),
         shutdownGrace(env),
         Duration.ofSeconds(5),
         clock,

@@ -131,7 +131,7 @@ final class BackupTaker {
   }
 
   private Entry postgres(StoreFile file, Path dir) {
-    PostgresLocation location = inventory.postgres().orElseThrow();
+    PostgresLocation location = inventory.postgres(file).orElseThrow();
     Optional<Path> pgDump = PgDump.find(env);
     if (pgDump.isEmpty()) {
       return notCopied(

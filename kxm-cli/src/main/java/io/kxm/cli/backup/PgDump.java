@@ -13,8 +13,9 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs {@code pg_dump} for the hub's PostgreSQL schema. The password goes to the child in {@code
- * PGPASSWORD}, never on its command line, where other users of the machine could read it.
+ * Runs {@code pg_dump} for one PostgreSQL schema (the hub's, or one of the runtime's). The password
+ * goes to the child in {@code PGPASSWORD}, never on its command line, where other users of the
+ * machine could read it.
  */
 final class PgDump {
   private static final long TIMEOUT_MINUTES = 30;

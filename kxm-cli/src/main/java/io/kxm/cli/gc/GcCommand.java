@@ -11,6 +11,7 @@ import io.kxm.knowledge.KnowledgeRetention;
 import io.kxm.knowledge.KnowledgeStore;
 import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.project.ProjectRuntime;
+import io.kxm.runtime.project.RunEventLogs;
 import io.kxm.runtime.receipt.ReceiptKeys;
 import io.kxm.runtime.receipt.Receipts;
 import io.kxm.runtime.retention.RuntimeRetention;
@@ -89,9 +90,13 @@ public final class GcCommand implements Callable<Integer> {
     }
     if (Files.isDirectory(root.resolve(".kxm"), LinkOption.NOFOLLOW_LINKS)) {
       Path canonical = ProjectKeys.canonical(root);
-      if (exists(ProjectKeys.eventStore(state, ProjectKeys.key(canonical)))) {
-        try (ProjectRuntime project = ProjectRuntime.forHousekeeping(state, canonical, clock)) {
-          results.addAll(project.retention(runtime.runs()).purge(now, dryRun));
+      try (RunEventLogs logs = RunEventLogs.fromEnvironment(state, env, clock)) {
+        if (logs.onPostgres()
+            || exists(ProjectKeys.eventStore(state, ProjectKeys.key(canonical)))) {
+          try (ProjectRuntime project =
+              ProjectRuntime.forHousekeeping(state, logs, canonical, clock)) {
+            results.addAll(project.retention(runtime.runs()).purge(now, dryRun));
+          }
         }
       }
     }

@@ -37,9 +37,10 @@ final class MachineOutboxes implements ProjectOutboxes, AutoCloseable {
     this.all = List.copyOf(all);
   }
 
+  /** {@code env} says where the runtime keeps its stores (SQLite files or PostgreSQL). */
   static MachineOutboxes open(StatePaths state, Map<String, String> env) {
     RuntimeDatabase database = RuntimeDatabase.fromEnvironment(env);
-    EventStoreOutboxes runs = EventStoreOutboxes.open(state);
+    EventStoreOutboxes runs = EventStoreOutboxes.open(state, env);
     List<ProjectOutbox> all = new ArrayList<>(runs.all());
     Path sessionsDb = SupervisorPaths.of(state).sessionsDb();
     if (!SessionStores.exists(database, sessionsDb)) {

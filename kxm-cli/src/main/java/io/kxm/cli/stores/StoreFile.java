@@ -4,12 +4,13 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * One store this machine keeps: a SQLite file, the hub's PostgreSQL database, or a state file.
+ * One store this machine keeps: a SQLite file, a PostgreSQL schema (the hub's, the runtime's runs),
+ * or a state file.
  *
  * @param name a stable label, such as {@code hub} or {@code run-events:<project key>}; backups and
  *     checks key on it
  * @param path the file; null for {@link Kind#POSTGRES}, whose location is {@link
- *     StoreInventory#postgres()}
+ *     StoreInventory#postgres(StoreFile)}
  * @param owner the process that writes it while it runs, which a restore must not race
  */
 public record StoreFile(String name, Kind kind, Path path, Owner owner) {

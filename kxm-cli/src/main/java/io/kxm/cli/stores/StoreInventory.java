@@ -12,7 +12,9 @@ import io.kxm.core.policy.ToolPolicies;
 import io.kxm.runtime.hub.RuntimeAgent;
 import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.prompt.PromptSidecar;
+import io.kxm.runtime.store.PostgresRunEventLog;
 import io.kxm.runtime.store.RunEventStore;
+import io.kxm.runtime.store.RuntimeDatabase;
 import io.kxm.runtime.sync.HubBinding;
 import io.kxm.session.store.SqliteSessionStore;
 import io.kxm.store.Dialect;
@@ -35,7 +37,8 @@ import java.util.regex.Pattern;
  * store, each project's runtime files, the supervisor's files and the state and credential files.
  * The paths come from the classes that open each file, so this list never keeps rules of its own.
  * Only files that exist are listed; the hub's PostgreSQL store is listed when {@code
- * KXM_DATABASE_URL} selects it.
+ * KXM_DATABASE_URL} selects it, and the runtime's schema of runs when {@code
+ * KXM_RUNTIME_DATABASE_URL} does (its runs then have no {@code run-events} file).
  */
 public final class StoreInventory {
   public static final String HUB = "hub";
@@ -55,6 +58,9 @@ public final class StoreInventory {
   public static final String RUN_PROMPTS = "run-prompts";
   public static final String HUB_BINDING = "hub-binding";
   public static final String HUB_AGENT = "hub-agent";
+
+  /** The runtime's PostgreSQL schema of runs, when {@code KXM_RUNTIME_DATABASE_URL} selects one. */
+  public static final String RUNTIME_RUNS = "runtime-runs";
 
   /** The machine's stores, in the order they are listed; the hub's SQLite store comes first. */
   private static final List<Entry> MACHINE =
@@ -116,11 +122,34 @@ public final class StoreInventory {
     return config.dialect() == Dialect.POSTGRES ? Optional.of(config.postgres()) : Optional.empty();
   }
 
+  /**
+   * Where the PostgreSQL store {@code file} lives: the hub's database or the runtime's schema of
+   * runs; empty for any other entry.
+   */
+  public Optional<PostgresLocation> postgres(StoreFile file) {
+    return switch (file.name()) {
+      case HUB -> postgres();
+      case RUNTIME_RUNS -> runtimeRuns();
+      default -> Optional.empty();
+    };
+  }
+
+  /** The runtime's schema of runs, when {@code KXM_RUNTIME_DATABASE_URL} selects PostgreSQL. */
+  private Optional<PostgresLocation> runtimeRuns() {
+    RuntimeDatabase runtime = RuntimeDatabase.fromEnvironment(env);
+    return runtime.onPostgres()
+        ? Optional.of(runtime.schemaFor(PostgresRunEventLog.STORE))
+        : Optional.empty();
+  }
+
   /** Every store that exists now, hub first, then the user state root, then each project key. */
   public List<StoreFile> files() {
     List<StoreFile> files = new ArrayList<>();
     if (postgres().isPresent()) {
       files.add(new StoreFile(HUB, Kind.POSTGRES, null, Owner.HUB));
+    }
+    if (runtimeRuns().isPresent()) {
+      files.add(new StoreFile(RUNTIME_RUNS, Kind.POSTGRES, null, Owner.SUPERVISOR));
     }
     for (Entry entry : MACHINE) {
       addIfPresent(files, entry, entry.family());
@@ -137,6 +166,9 @@ public final class StoreInventory {
   public Optional<StoreFile> entry(String name) {
     if (HUB.equals(name) && postgres().isPresent()) {
       return Optional.of(new StoreFile(HUB, Kind.POSTGRES, null, Owner.HUB));
+    }
+    if (RUNTIME_RUNS.equals(name) && runtimeRuns().isPresent()) {
+      return Optional.of(new StoreFile(RUNTIME_RUNS, Kind.POSTGRES, null, Owner.SUPERVISOR));
     }
     int colon = name.indexOf(':');
     String family = colon < 0 ? name : name.substring(0, colon);

@@ -108,6 +108,22 @@ class StoreInventoryTest {
   }
 
   @Test
+  void a_runtime_on_postgres_lists_its_schema_of_runs_for_pg_dump() {
+    StoreInventory inventory =
+        inventory(
+            Map.of(
+                "KXM_RUNTIME_DATABASE_URL", "postgresql://postgres@127.0.0.1:5432/test",
+                "KXM_RUNTIME_DATABASE_SCHEMA", "team"));
+
+    StoreFile runs = byName(inventory).get(StoreInventory.RUNTIME_RUNS);
+    assertThat(runs.kind()).isEqualTo(Kind.POSTGRES);
+    assertThat(runs.owner()).isEqualTo(Owner.SUPERVISOR);
+    assertThat(inventory.postgres(runs).orElseThrow().schema()).isEqualTo("team_runs");
+    assertThat(inventory.entry(StoreInventory.RUNTIME_RUNS)).contains(runs);
+    assertThat(byName(inventory(Map.of()))).doesNotContainKey(StoreInventory.RUNTIME_RUNS);
+  }
+
+  @Test
   void every_sqlite_store_passes_its_check_at_the_newest_schema() {
     StoreCheck check = new StoreCheck();
     for (StoreFile file : inventory(Map.of()).files()) {

@@ -6,6 +6,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.id.Ids;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.retention.Purge;
+import io.kxm.core.secret.SecureFiles;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.DriveResult;
 import io.kxm.runtime.api.GateExecutor;
@@ -37,7 +38,7 @@ import io.kxm.runtime.run.RunState;
 import io.kxm.runtime.run.RunStatus;
 import io.kxm.runtime.store.Batch;
 import io.kxm.runtime.store.RunEventLog;
-import io.kxm.runtime.store.RunEventStore;
+import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -110,7 +111,8 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
   }
 
   /**
-   * Opens (creating when new) the event store of the project at {@code projectRoot}.
+   * Opens (creating when new) the event store of the project at {@code projectRoot}, in its SQLite
+   * file.
    *
    * @param live answers agent steps of live drives; null when this runtime has none, in which case
    *     a live drive of a workflow with agent steps is refused with {@code run_handoff_required}
@@ -124,11 +126,32 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
       AgentProducer simulated,
       GateExecutor gates,
       ProjectConfig config) {
+    return open(
+        state, RunEventLogs.sqlite(state), projectRoot, clock, live, simulated, gates, config);
+  }
+
+  /**
+   * As the other {@code open}s, with the project's run event log where {@code logs} keeps them (a
+   * SQLite file, or the runtime's PostgreSQL schema); {@code logs} stays open, its owner closes it.
+   */
+  public static ProjectRuntime open(
+      StatePaths state,
+      RunEventLogs logs,
+      Path projectRoot,
+      Clock clock,
+      AgentProducer live,
+      AgentProducer simulated,
+      GateExecutor gates,
+      ProjectConfig config) {
     Path root = ProjectKeys.canonical(projectRoot);
     String key = ProjectKeys.key(root);
     Path db = ProjectKeys.eventStore(state, key);
+    if (logs.onPostgres()) {
+      // the prompts, worktrees and process records of runs stay in the project's folder
+      createFolder(db.getParent());
+    }
     Receipts receipts = new Receipts(ReceiptKeys.loadOrCreate(ProjectKeys.receiptKey(state)));
-    RunEventStore store = RunEventStore.open(db, receipts);
+    RunEventLog store = logs.open(key, receipts);
     DriveContext ctx =
         new DriveContext(
             store,
@@ -142,18 +165,42 @@ public final class ProjectRuntime implements ProjectRuns, Outbox, AutoCloseable 
     return new ProjectRuntime(key, db, config, store, receipts, ctx, live, simulated);
   }
 
+  private static void createFolder(Path folder) {
+    try {
+      SecureFiles.createPrivateDirectories(folder);
+    } catch (IOException e) {
+      throw new KxmException(
+          ErrorCode.STATE_DIR_UNUSABLE, "cannot create " + folder + ": " + e.getMessage(), e);
+    }
+  }
+
   /**
    * The project's runtime for housekeeping only, as {@code kxm gc} opens it beside a running
    * supervisor: it never drives a run, so it has no live producer and no gate executor.
    */
   public static ProjectRuntime forHousekeeping(StatePaths state, Path projectRoot, Clock clock) {
-    return open(state, projectRoot, clock, null, new SimulatedProducer(), null);
+    return forHousekeeping(state, RunEventLogs.sqlite(state), projectRoot, clock);
+  }
+
+  /** As {@link #forHousekeeping(StatePaths, Path, Clock)}, with the log where {@code logs} says. */
+  public static ProjectRuntime forHousekeeping(
+      StatePaths state, RunEventLogs logs, Path projectRoot, Clock clock) {
+    return open(
+        state,
+        logs,
+        projectRoot,
+        clock,
+        null,
+        new SimulatedProducer(),
+        null,
+        new TreeConfig(projectRoot));
   }
 
   public String projectKey() {
     return key;
   }
 
+  /** Where the project's SQLite log is or would be; a runtime on PostgreSQL creates no file. */
   public Path eventStoreFile() {
     return eventStoreFile;
   }

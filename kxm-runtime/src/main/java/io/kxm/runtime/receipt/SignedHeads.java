@@ -78,7 +78,7 @@ public final class SignedHeads implements AutoCloseable {
       s.setLong(2, sequence);
       s.setString(3, hash);
       s.setString(4, signer.keyId());
-      s.setString(5, signer.signature(signed(runId, sequence, hash, signer.keyId())));
+      s.setString(5, sign(signer, runId, sequence, hash));
       s.executeUpdate();
     } catch (SQLException e) {
       LOG.warn(
@@ -114,13 +114,9 @@ public final class SignedHeads implements AutoCloseable {
         if (!rs.next()) {
           return Optional.empty();
         }
-        long seq = rs.getLong(1);
-        String hash = rs.getString(2);
-        String keyId = rs.getString(3);
-        boolean signed =
-            signer.keyId().equals(keyId)
-                && signer.valid(signed(runId, seq, hash, keyId), rs.getString(4));
-        return Optional.of(new SignedHead(runId, seq, hash, signed));
+        return Optional.of(
+            checked(
+                signer, runId, rs.getLong(1), rs.getString(2), rs.getString(3), rs.getString(4)));
       }
     } catch (SQLException e) {
       throw database.failure(e, "read the head of run " + runId);
@@ -130,6 +126,23 @@ public final class SignedHeads implements AutoCloseable {
   @Override
   public synchronized void close() {
     SqliteDatabase.closeQuietly(connection);
+  }
+
+  /**
+   * The signature {@code signer} gives the head at {@code sequence}: the one form of a signed head,
+   * shared with logs that keep their heads in a table of their own (PostgreSQL).
+   */
+  public static String sign(Receipts signer, String runId, long sequence, String hash) {
+    return signer.signature(signed(runId, sequence, hash, signer.keyId()));
+  }
+
+  /** A stored head, signed when its signature is {@code signer}'s over exactly these fields. */
+  public static SignedHead checked(
+      Receipts signer, String runId, long sequence, String hash, String keyId, String signature) {
+    boolean valid =
+        signer.keyId().equals(keyId)
+            && signer.valid(signed(runId, sequence, hash, keyId), signature);
+    return new SignedHead(runId, sequence, hash, valid);
   }
 
   private static byte[] signed(String runId, long sequence, String hash, String keyId) {

@@ -40,6 +40,14 @@ final class GateRows {
               }
               return out;
             });
+    check(state, rows);
+  }
+
+  /**
+   * Refuses the run when its gate rows, each as {@code [hash computed from its columns, stored
+   * row_sha256]} by observation id, disagree with the evidence its events name.
+   */
+  static void check(RunState state, Map<String, String[]> rows) {
     for (Map.Entry<String, String[]> row : rows.entrySet()) {
       String named = state.gateEvidence().get(row.getKey());
       if (named == null) {
@@ -69,7 +77,8 @@ final class GateRows {
         "run " + state.runId() + " refused: gate row " + observation + " " + why);
   }
 
-  private static SideRow.GateEvidence row(ResultSet rs) throws SQLException {
+  /** Reads a row whose first eleven columns are the evidence's, in the record's order. */
+  static SideRow.GateEvidence row(ResultSet rs) throws SQLException {
     return new SideRow.GateEvidence(
         rs.getString(1),
         rs.getString(2),

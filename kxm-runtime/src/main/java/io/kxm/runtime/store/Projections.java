@@ -35,8 +35,11 @@ final class Projections {
     }
   }
 
+  /** The projection as stored: status, head sequence and head hash. */
+  record Stored(String status, long lastSeq, String lastHash) {}
+
   static void check(RunEventStore store, RunState folded) {
-    String problem =
+    Stored stored =
         store.read(
             "read the projection of run " + folded.runId(),
             c -> {
@@ -45,26 +48,27 @@ final class Projections {
                       "SELECT status, last_seq, last_hash FROM run_state WHERE run_id = ?")) {
                 s.setString(1, folded.runId());
                 try (ResultSet rs = s.executeQuery()) {
-                  if (!rs.next()) {
-                    return "no stored projection";
-                  }
-                  if (!folded.status().wire().equals(rs.getString(1))) {
-                    return "stored status "
-                        + rs.getString(1)
-                        + " but the events fold to "
-                        + folded.status().wire();
-                  }
-                  if (rs.getLong(2) != folded.lastSequence()
-                      || !folded.lastHash().equals(rs.getString(3))) {
-                    return "stored head "
-                        + rs.getLong(2)
-                        + " but the log ends at "
-                        + folded.lastSequence();
-                  }
-                  return null;
+                  return rs.next()
+                      ? new Stored(rs.getString(1), rs.getLong(2), rs.getString(3))
+                      : null;
                 }
               }
             });
+    compare(folded, stored);
+  }
+
+  /** Refuses a run whose stored projection ({@code null}: none) disagrees with its fold. */
+  static void compare(RunState folded, Stored stored) {
+    String problem = null;
+    if (stored == null) {
+      problem = "no stored projection";
+    } else if (!folded.status().wire().equals(stored.status())) {
+      problem =
+          "stored status " + stored.status() + " but the events fold to " + folded.status().wire();
+    } else if (stored.lastSeq() != folded.lastSequence()
+        || !folded.lastHash().equals(stored.lastHash())) {
+      problem = "stored head " + stored.lastSeq() + " but the log ends at " + folded.lastSequence();
+    }
     if (problem != null) {
       throw new KxmException(
           ErrorCode.RUN_STATE_DIVERGED, "run " + folded.runId() + " refused: " + problem);

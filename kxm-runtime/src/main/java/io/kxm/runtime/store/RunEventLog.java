@@ -12,15 +12,16 @@ import java.util.function.Function;
 
 /**
  * One project's runs as an append-only, hash-chained event log per run. {@link RunEventStore} keeps
- * it in one SQLite file.
+ * it in one SQLite file, {@link PostgresRunEventLog} in a PostgreSQL schema shared by projects.
  *
  * <p>Every append is atomic: its events, their outbox rows, its side rows and the run's projection
  * commit together or not at all, and a refused batch changes nothing. Through one handle, {@link
- * #append} reads the run, decides and writes under one lock, so callers serialize; a writer on
- * another handle that got there first makes the later append fail whole rather than interleave.
- * Sequences are dense from 1 per run; each event's {@code prevHash} is the hash of the one before
- * ({@link StoredEvent#GENESIS} for the first). A load sees what any handle committed. Runs list in
- * creation order; outbox rows in commit order.
+ * #append} reads the run, decides and writes under one lock, so callers serialize. Across handles
+ * appends never interleave: on SQLite a writer on another handle that got there first makes the
+ * later append fail whole; on PostgreSQL the later one waits on the run's row lock and decides on
+ * the run with the first one's events. Sequences are dense from 1 per run; each event's {@code
+ * prevHash} is the hash of the one before ({@link StoredEvent#GENESIS} for the first). A load sees
+ * what any handle committed. Runs list in creation order; outbox rows in commit order.
  *
  * <p>Refusals: {@code run_not_found} for an unknown run, {@code run_transition_refused} for an
  * event the fold does not allow, {@code store_conflict} for a run id already taken, {@code
