@@ -57,6 +57,10 @@ final class StoreWriter {
   private final Thread thread;
   private final AtomicLong commits = new AtomicLong();
   private boolean stopping;
+  // Events of batches whose commit got no answer (the database may have applied it before the
+  // connection broke). The writer thread alone reads and writes these two.
+  private List<SessionEvent> unsure = List.of();
+  private boolean committing;
 
   /**
    * @param name how failures name the store, such as its file
@@ -160,11 +164,22 @@ final class StoreWriter {
     long seqBefore = tx.lastSeq();
     List<Object> results = new ArrayList<>(batch.size());
     List<SessionEvent> events = new ArrayList<>();
+    List<SessionEvent> landed = List.of();
     Connection connection = null;
+    committing = false;
     try {
       connection = batches.begin(tx);
+      if (!unsure.isEmpty()) {
+        landed = UnsureCommits.stored(connection, unsure);
+      }
       commit(connection, batch, results, events);
     } catch (SQLException | RuntimeException | Error e) {
+      if (committing) {
+        // Committed or not, nobody can tell yet; the next batch reads which it was.
+        List<SessionEvent> more = new ArrayList<>(unsure);
+        more.addAll(events);
+        unsure = List.copyOf(more);
+      }
       // An Error is caught too: the writer must outlive any batch, or every caller after it would
       // wait forever on a future nobody completes.
       if (connection != null) {
@@ -190,6 +205,17 @@ final class StoreWriter {
     } catch (RuntimeException e) {
       // The events are committed; a head left behind its log still checks.
       LOG.warn("the session store could not move the signed heads of a committed batch", e);
+    }
+    if (!unsure.isEmpty()) {
+      if (!landed.isEmpty()) {
+        LOG.info(
+            "{} events of a commit that got no answer were stored; delivering them", landed.size());
+      }
+      unsure = List.of();
+      // lower seqs than this batch's: published first, so live delivery stays in seq order
+      List<SessionEvent> all = new ArrayList<>(landed);
+      all.addAll(events);
+      events = all;
     }
     try {
       publish.accept(events);
@@ -230,7 +256,9 @@ final class StoreWriter {
         }
       }
     }
+    committing = true;
     batches.commit(connection, tx);
+    committing = false;
     commits.incrementAndGet();
   }
 
