@@ -28,15 +28,12 @@ class AnswerPathsTest {
   private static final HttpClient HTTP = HttpClient.newHttpClient();
   @TempDir static Path dir;
   static SessionSupervisor kxm;
-  static String sessionId;
+  static Path agent;
 
   @BeforeAll
   static void supervisor() throws Exception {
     kxm = SessionSupervisor.start(dir);
-    Path agent = Path.of(AnswerPathsTest.class.getResource("ask-agent.py").toURI());
-    Done created = kxm.kxm("session", "new", "--json", "--", "python3", agent.toString());
-    assertThat(created.exit()).as(created.err()).isZero();
-    sessionId = created.json().path("id").asString();
+    agent = Path.of(AnswerPathsTest.class.getResource("ask-agent.py").toURI());
   }
 
   @AfterAll
@@ -46,8 +43,7 @@ class AnswerPathsTest {
 
   @Test
   void an_approval_granted_over_http_and_with_runs_approve_stores_the_same() throws Exception {
-    assertSameAnswer(
-        "approval", "{\"approved\":true,\"by\":\"ana\"}", "approve", "--by", "ana");
+    assertSameAnswer("approval", "{\"approved\":true,\"by\":\"ana\"}", "approve", "--by", "ana");
   }
 
   @Test
@@ -64,11 +60,15 @@ class AnswerPathsTest {
   }
 
   @Test
-  void a_clarification_answered_over_http_and_with_runs_answer_stores_the_same()
-      throws Exception {
+  void a_clarification_answered_over_http_and_with_runs_answer_stores_the_same() throws Exception {
     JsonNode stored =
         assertSameAnswer(
-            "clarification", "{\"answer\":\"main\",\"by\":\"ana\"}", "answer", "main", "--by", "ana");
+            "clarification",
+            "{\"answer\":\"main\",\"by\":\"ana\"}",
+            "answer",
+            "main",
+            "--by",
+            "ana");
     // an answer is not an approval: neither path may invent an approved flag
     assertThat(stored).isEqualTo(Json.read("{\"answer\":\"main\",\"by\":\"ana\"}"));
   }
@@ -113,8 +113,7 @@ class AnswerPathsTest {
   }
 
   @Test
-  void refused_answers_leave_the_question_pending_and_it_can_still_be_answered()
-      throws Exception {
+  void refused_answers_leave_the_question_pending_and_it_can_still_be_answered() throws Exception {
     String runId = asked("elicitation");
     String interactionId = pending(runId);
     String path = "/v1/runs/" + runId + "/interactions/" + interactionId + "/resolve";
@@ -126,7 +125,13 @@ class AnswerPathsTest {
     HttpResponse<String> withContent =
         post(path, "{\"action\":\"cancel\",\"content\":{\"email\":\"a@b.org\"}}");
     Done cliBad =
-        kxm.kxm("runs", "answer", runId, interactionId, "--accept", "{\"email\":\"a@b.org\",\"copies\":9}");
+        kxm.kxm(
+            "runs",
+            "answer",
+            runId,
+            interactionId,
+            "--accept",
+            "{\"email\":\"a@b.org\",\"copies\":9}");
     Done cliText = kxm.kxm("runs", "answer", runId, interactionId, "some text");
     Done cliBoth = kxm.kxm("runs", "answer", runId, interactionId, "text", "--decline");
 
@@ -153,8 +158,28 @@ class AnswerPathsTest {
     Done accepted =
         kxm.kxm("runs", "answer", runId, interactionId, "--accept", "{\"email\":\"a@b.org\"}");
     assertThat(accepted.exit()).as(accepted.err()).isZero();
-    assertThat(finalMessage(runId))
-        .isEqualTo(Json.write(Json.read("{\"action\":\"accept\",\"by\":\"" + by() + "\",\"content\":{\"email\":\"a@b.org\"}}")));
+    assertThat(Json.read(finalMessage(runId)))
+        .isEqualTo(
+            Json.object()
+                .put("action", "accept")
+                .put("by", by())
+                .set("content", Json.object().put("email", "a@b.org")));
+  }
+
+  @Test
+  void a_harness_asking_with_a_schema_mcp_does_not_allow_fails_its_turn_and_asks_nobody() {
+    String runId = asked("nested-form");
+
+    JsonNode run =
+        Awaitility.await()
+            .atMost(Duration.ofSeconds(30))
+            .pollInterval(Duration.ofMillis(50))
+            .until(
+                () -> kxm.kxm("runs", "status", runId, "--json").json(),
+                detail -> detail.path("run").path("status").asString().equals("failed"));
+
+    assertThat(run.path("run").path("error").asString()).isEqualTo("elicitation_schema_invalid");
+    assertThat(run.path("interactions").isEmpty()).isTrue();
   }
 
   @Test
@@ -188,13 +213,18 @@ class AnswerPathsTest {
     JsonNode cliRow = interaction(byCli);
     assertThat(cliRow.path("status").asString()).isEqualTo("resolved");
     assertThat(cliRow.path("answer")).isEqualTo(httpRow.path("answer"));
-    assertThat(resolvedEvent(byCli).path("answer")).isEqualTo(resolvedEvent(overHttp).path("answer"));
+    assertThat(resolvedEvent(byCli).path("answer"))
+        .isEqualTo(resolvedEvent(overHttp).path("answer"));
     assertThat(finalMessage(byCli)).isEqualTo(finalMessage(overHttp));
     assertThat(httpRow.path("answer")).isEqualTo(Json.read(body));
     return cliRow.path("answer");
   }
 
+  /** A run of a session of its own (a session runs one turn at a time) asking one question. */
   private static String asked(String kind) {
+    Done created = kxm.kxm("session", "new", "--json", "--", "python3", agent.toString());
+    assertThat(created.exit()).as(created.err()).isZero();
+    String sessionId = created.json().path("id").asString();
     Done queued = kxm.kxm("session", "run", sessionId, "--json", kind + " please");
     assertThat(queued.exit()).as(queued.err()).isZero();
     return queued.json().path("id").asString();

@@ -16,6 +16,9 @@ if kind == "approval":
     send({"type": "approval", "tool": "write_file", "input": {"path": "notes.txt"}})
 elif kind == "clarification":
     send({"type": "clarification", "question": "which branch?"})
+elif kind == "nested-form":
+    send({"type": "elicitation", "message": "Which tags?",
+          "schema": {"type": "object", "properties": {"tags": {"type": "array"}}}})
 else:
     send({"type": "elicitation", "message": "Where should the report go?",
           "schema": {"type": "object",
