@@ -108,10 +108,10 @@ public final class RunsInteractionCommands {
       name = "answer",
       mixinStandardHelpOptions = true,
       description = {
-        "Answer a pending clarification (or a workflow run's wait) with TEXT, or an elicitation",
-        "with --accept and the filled form as a JSON object, --decline or --cancel.",
-        "The form is checked against the elicitation's schema; a refused one leaves it pending.",
-        "A session run goes on by itself, or in a new run if it was interrupted meanwhile;",
+        "Answer a pending clarification or a workflow run's wait with TEXT,",
+        "or an elicitation with --accept JSON (the filled form), --decline or --cancel.",
+        "A form the elicitation's schema refuses leaves the question pending.",
+        "A session run goes on by itself (in a new run if it was interrupted);",
         "drive a workflow run again to go on."
       })
   public static final class Answer extends Answering {
@@ -130,10 +130,10 @@ public final class RunsInteractionCommands {
         description = "Accept an elicitation with this content, e.g. '{\"email\": \"a@b.org\"}'.")
     String accept;
 
-    @Option(names = "--decline", description = "Decline an elicitation: nothing is sent.")
+    @Option(names = "--decline", description = "Decline an elicitation: the person says no.")
     boolean decline;
 
-    @Option(names = "--cancel", description = "Cancel an elicitation: dismiss it unanswered.")
+    @Option(names = "--cancel", description = "Cancel an elicitation: dismissed without a choice.")
     boolean cancel;
 
     public Answer(CliContext context) {
