@@ -25,5 +25,7 @@ line = sys.stdin.readline()
 if not line:
     sys.exit("stdin closed before the answer came")
 answer = json.loads(line)["answer"]
-values = json.loads(answer.get("answer") or "{}")
-send({"type": "message", "text": "got " + json.dumps(values, sort_keys=True)})
+if answer.get("action") != "accept":
+    send({"type": "message", "text": "no form: " + str(answer.get("action"))})
+else:
+    send({"type": "message", "text": "got " + json.dumps(answer["content"], sort_keys=True)})

@@ -3,8 +3,6 @@ package io.kxm.supervisor;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.InputJson;
-import io.kxm.core.json.Json;
-import io.kxm.runtime.api.Resolution;
 import io.kxm.session.api.HarnessSpec;
 import java.util.ArrayList;
 import java.util.List;
@@ -85,15 +83,6 @@ final class SessionBodies {
           ErrorCode.RUN_PROMPT_INVALID, "prompt is required and must be a string");
     }
     return node.asString();
-  }
-
-  /** {@code {"approved", "answer", "by"}} as the session service hands it to the harness. */
-  static JsonNode answer(JsonNode body) {
-    Resolution resolution = RunBodies.resolution(body);
-    return Json.object()
-        .put("approved", resolution.approved())
-        .put("answer", resolution.answer())
-        .put("by", resolution.by());
   }
 
   static int limit(String value) {

@@ -9,6 +9,7 @@ import io.kxm.session.api.Session;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.Sessions;
 import io.kxm.session.api.StreamKey;
+import io.kxm.session.interaction.InteractionAnswer;
 import io.kxm.session.stream.EventStream;
 import io.kxm.session.stream.StreamCursor;
 import java.io.IOException;
@@ -179,7 +180,8 @@ final class SessionRoutes {
   }
 
   void resolve(Context ctx, String runId, String interactionId) {
-    JsonNode answer = SessionBodies.answer(SupervisorApp.body(ctx, RunBodies.RESOLUTION_FIELDS));
+    // Passed on as sent: the session service reads it against the interaction's kind.
+    JsonNode answer = SupervisorApp.body(ctx, InteractionAnswer.FIELDS.toArray(String[]::new));
     SessionBodies.runId(runId);
     SessionBodies.interactionId(interactionId);
     Sessions.Resolved resolved = sessions.resolve(runId, interactionId, answer);

@@ -242,7 +242,7 @@ final class DashScreen {
         DashRow row = answering;
         answering = null;
         String text = typed.toString();
-        act(row, DashPanel.WAITING, "answer", () -> sources.resolve(row, true, text));
+        act(row, DashPanel.WAITING, "answer", () -> sources.resolve(row, null, text));
       }
       case Backspace -> {
         if (!typed.isEmpty()) {

@@ -13,6 +13,7 @@ import io.kxm.client.ops.OpsClient;
 import io.kxm.client.ops.OpsFollower;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.session.interaction.InteractionAnswer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -230,14 +231,15 @@ final class DashSources implements AutoCloseable {
   }
 
   /** Approves, denies or answers a waiting interaction, as {@code kxm runs approve} does. */
-  JsonNode resolve(DashRow row, boolean approved, String answer) {
+  JsonNode resolve(DashRow row, Boolean approved, String answer) {
+    String by = context.env().getOrDefault("USER", "operator");
     return Runs.connectRunning(context, READ_TIMEOUT)
         .resolve(
             RunRef.onSupervisor(row.runId()),
             row.itemId(),
-            approved,
-            answer,
-            context.env().getOrDefault("USER", "operator"));
+            approved == null
+                ? new InteractionAnswer.Clarification(answer, by)
+                : new InteractionAnswer.Approval(approved, answer, by));
   }
 
   /** Cancels a run of the supervisor, as {@code kxm runs cancel} does. */

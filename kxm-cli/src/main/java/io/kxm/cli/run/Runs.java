@@ -6,6 +6,7 @@ import io.kxm.cli.runtime.RunningSupervisor;
 import io.kxm.cli.runtime.SupervisorClient;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.session.interaction.InteractionAnswer;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -96,14 +97,11 @@ public final class Runs {
     return client.post(path(run, "/clean"), Map.of());
   }
 
-  public JsonNode resolve(
-      RunRef.Supervised run, String interactionId, boolean approved, String answer, String by) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("approved", approved);
-    body.put("answer", answer);
-    body.put("by", by);
+  /** Posts the answer's own body, the form the supervisor stores, so no client builds another. */
+  public JsonNode resolve(RunRef.Supervised run, String interactionId, InteractionAnswer answer) {
     return client.post(
-        path(run, "/interactions/" + SupervisorClient.segment(interactionId) + "/resolve"), body);
+        path(run, "/interactions/" + SupervisorClient.segment(interactionId) + "/resolve"),
+        answer.body());
   }
 
   JsonNode recover(RunRef.Supervised run, String action, String reason) {

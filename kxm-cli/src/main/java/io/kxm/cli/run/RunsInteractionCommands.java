@@ -2,13 +2,26 @@ package io.kxm.cli.run;
 
 import io.kxm.cli.CliContext;
 import io.kxm.cli.session.SessionText;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
+import io.kxm.core.json.InputJson;
+import io.kxm.session.interaction.InteractionAnswer;
+import io.kxm.session.interaction.InteractionAnswer.Action;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
-/** Answers to a run's pending interactions: approve or deny an approval, answer a wait. */
+/**
+ * Answers to a run's pending interactions: approve or deny an approval, answer a clarification or a
+ * wait, accept, decline or cancel an elicitation. Each builds its body from {@link
+ * InteractionAnswer}, the form the supervisor reads and stores.
+ */
 public final class RunsInteractionCommands {
   private RunsInteractionCommands() {}
 
@@ -36,9 +49,9 @@ public final class RunsInteractionCommands {
       return by != null ? by : context.env().getOrDefault("USER", "operator");
     }
 
-    Integer resolve(boolean approved, String answer) {
+    Integer resolve(InteractionAnswer answer) {
       RunRef.Supervised run = RunRef.onSupervisor(runId);
-      JsonNode result = Runs.connect(context).resolve(run, interactionId, approved, answer, by());
+      JsonNode result = Runs.connect(context).resolve(run, interactionId, answer);
       if (!json && run instanceof RunRef.SessionRunRef) {
         SessionText.resolved(context.out(), result);
         context.out().flush();
@@ -66,7 +79,7 @@ public final class RunsInteractionCommands {
 
     @Override
     public Integer call() {
-      return resolve(true, note);
+      return resolve(new InteractionAnswer.Approval(true, note, by()));
     }
   }
 
@@ -87,7 +100,7 @@ public final class RunsInteractionCommands {
 
     @Override
     public Integer call() {
-      return resolve(false, note);
+      return resolve(new InteractionAnswer.Approval(false, note, by()));
     }
   }
 
@@ -95,12 +108,33 @@ public final class RunsInteractionCommands {
       name = "answer",
       mixinStandardHelpOptions = true,
       description = {
-        "Answer a pending wait with text; drive the run again to go on.",
-        "A session run goes on by itself, or in a new run if it was interrupted meanwhile."
+        "Answer a pending clarification or a workflow run's wait with TEXT,",
+        "or an elicitation with --accept JSON (the filled form), --decline or --cancel.",
+        "A form the elicitation's schema refuses leaves the question pending.",
+        "A session run goes on by itself (in a new run if it was interrupted);",
+        "drive a workflow run again to go on."
       })
   public static final class Answer extends Answering {
-    @Parameters(index = "2", description = "The answer.")
+    @Spec CommandSpec spec;
+
+    @Parameters(
+        index = "2",
+        arity = "0..1",
+        paramLabel = "TEXT",
+        description = "The answer to a clarification or a wait.")
     String text;
+
+    @Option(
+        names = "--accept",
+        paramLabel = "JSON",
+        description = "Accept an elicitation with this content, e.g. '{\"email\": \"a@b.org\"}'.")
+    String accept;
+
+    @Option(names = "--decline", description = "Decline an elicitation: the person says no.")
+    boolean decline;
+
+    @Option(names = "--cancel", description = "Cancel an elicitation: dismissed without a choice.")
+    boolean cancel;
 
     public Answer(CliContext context) {
       super(context);
@@ -108,7 +142,25 @@ public final class RunsInteractionCommands {
 
     @Override
     public Integer call() {
-      return resolve(true, text);
+      int given =
+          (text != null ? 1 : 0) + (accept != null ? 1 : 0) + (decline ? 1 : 0) + (cancel ? 1 : 0);
+      if (given != 1) {
+        throw new ParameterException(
+            spec.commandLine(), "Give exactly one of TEXT, --accept JSON, --decline or --cancel");
+      }
+      if (text != null) {
+        return resolve(new InteractionAnswer.Clarification(text, by()));
+      }
+      if (accept == null) {
+        Action action = decline ? Action.DECLINE : Action.CANCEL;
+        return resolve(new InteractionAnswer.Elicitation(action, null, by()));
+      }
+      JsonNode content = InputJson.read(accept);
+      if (!content.isObject()) {
+        throw new KxmException(
+            ErrorCode.INVALID_TYPE, "--accept takes a JSON object, the form's fields by name");
+      }
+      return resolve(new InteractionAnswer.Elicitation(Action.ACCEPT, (ObjectNode) content, by()));
     }
   }
 }

@@ -1,5 +1,6 @@
 package io.kxm.cli.session;
 
+import io.kxm.cli.session.watch.InteractionDesk;
 import java.io.PrintWriter;
 import tools.jackson.databind.JsonNode;
 
@@ -151,9 +152,8 @@ public final class SessionText {
       String id = text(interaction, "id");
       out.println(
           "    answer with: "
-              + (text(interaction, "kind").equals("approval")
-                  ? "kxm runs approve " + runId + " " + id + " (or deny)"
-                  : "kxm runs answer " + runId + " " + id + " \"<your answer>\""));
+              + InteractionDesk.command(runId, id, text(interaction, "kind"))
+              + (text(interaction, "kind").equals("approval") ? " (or deny)" : ""));
     }
   }
 

@@ -67,6 +67,16 @@ public final class SessionSupervisor implements AutoCloseable {
                 Clock.systemUTC()));
   }
 
+  /** The running supervisor's base URL, for calls a test makes over plain HTTP. */
+  public String url() {
+    return supervisor.url();
+  }
+
+  /** The bearer token the supervisor wrote, as the CLI reads it. */
+  public String token() throws java.io.IOException {
+    return Files.readString(supervisor.tokenFile()).strip();
+  }
+
   public Path workspace() {
     return dir.resolve("work");
   }

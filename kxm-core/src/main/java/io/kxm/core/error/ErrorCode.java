@@ -280,6 +280,19 @@ public enum ErrorCode {
       409, "No live producer is configured; drive with --simulated or set up the agent harness."),
   INTERACTION_NOT_FOUND(404, "Read the run's pending interactions with 'kxm runs status'."),
   INTERACTION_ALREADY_RESOLVED(409, "The interaction already has its answer; drive the run."),
+  INTERACTION_ANSWER_INVALID(
+      400,
+      "Send the fields the interaction's kind takes: approved for an approval, answer for a"
+          + " clarification, action (accept, decline or cancel) for an elicitation; see 'kxm runs"
+          + " answer --help'."),
+  ELICITATION_CONTENT_INVALID(
+      400,
+      "Fill in the field the message names as the elicitation's schema asks, or answer with"
+          + " 'kxm runs answer --decline' or '--cancel'; the question stays open."),
+  ELICITATION_SCHEMA_INVALID(
+      400,
+      "Ask with a flat object schema whose properties are strings (format email, uri, date or"
+          + " date-time, lengths, enum), numbers or integers (minimum, maximum) or booleans."),
   GATE_EVIDENCE_HASH_MISMATCH(
       500, "A gate row no longer matches its event; restore the event store from a backup."),
   GATE_EVIDENCE_ORPHAN(

@@ -1,7 +1,6 @@
 package io.kxm.session.drive;
 
 import io.kxm.core.error.KxmException;
-import io.kxm.core.json.Json;
 import io.kxm.runtime.api.AgentProducer;
 import io.kxm.runtime.api.AgentRoute;
 import io.kxm.runtime.config.RoutingConfig;
@@ -11,6 +10,7 @@ import io.kxm.runtime.usage.UsageReports;
 import io.kxm.runtime.usage.UsageTally;
 import io.kxm.session.api.HarnessOutput;
 import io.kxm.session.api.HarnessTurn;
+import io.kxm.session.interaction.InteractionAnswer;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -24,6 +24,8 @@ import org.slf4j.LoggerFactory;
  * #accept} on its own thread; the producer reads from another.
  */
 final class AttemptOutputs implements Consumer<HarnessOutput> {
+  private static final String NOBODY =
+      "nobody answers questions during a run's drive; decide alone";
   private static final Logger LOG = LoggerFactory.getLogger(AttemptOutputs.class);
 
   private final AgentRoute route;
@@ -68,16 +70,20 @@ final class AttemptOutputs implements Consumer<HarnessOutput> {
     for (HarnessOutput.InteractionRequest q : open) {
       asked++;
       try {
-        turn.answer(
-            "int_drive_" + asked,
-            q.kind(),
-            Json.object()
-                .put("approved", false)
-                .put("answer", "nobody answers questions during a run's drive; decide alone"));
+        turn.answer("int_drive_" + asked, q.kind(), refusal(q.kind()).body());
       } catch (RuntimeException e) {
         LOG.debug("the harness did not take the refusal of question {}", asked, e);
       }
     }
+  }
+
+  private static InteractionAnswer refusal(String kind) {
+    return switch (kind) {
+      case "approval" -> new InteractionAnswer.Approval(false, NOBODY, null);
+      case "elicitation" ->
+          new InteractionAnswer.Elicitation(InteractionAnswer.Action.DECLINE, null, null);
+      default -> new InteractionAnswer.Clarification(NOBODY, null);
+    };
   }
 
   /** The attempt's usage so far and what it cost. */

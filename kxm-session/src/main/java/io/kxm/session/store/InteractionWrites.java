@@ -8,6 +8,8 @@ import io.kxm.session.api.EventTypes;
 import io.kxm.session.api.Interaction;
 import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
+import io.kxm.session.interaction.AnswerReader;
+import io.kxm.session.interaction.ElicitationSchema;
 import java.sql.PreparedStatement;
 import java.time.Clock;
 import java.time.Instant;
@@ -34,6 +36,9 @@ final class InteractionWrites {
           "an interaction kind is one of " + ANNOUNCED_BY.keySet() + ", not " + kind);
     }
     JsonNode asked = request == null ? Json.object() : request;
+    if (kind.equals("elicitation")) {
+      ElicitationSchema.check(asked.get("schema"));
+    }
     String id = Ids.next("int", clock);
     return tx -> {
       TxRows.RunHead head = TxRows.run(tx, runId);
@@ -113,8 +118,10 @@ final class InteractionWrites {
             "run " + runId + " is " + run.status().wire() + "; its interactions take no answers",
             "Answer while the run is running, or after a restart interrupted it.");
       }
+      // Read here, where every path to the row passes, so no answer is stored unchecked.
+      ObjectNode checked = AnswerReader.read(asked.kind(), asked.request(), answer).body();
       Instant now = tx.now();
-      String answerText = Json.write(answer);
+      String answerText = Json.write(checked);
       PreparedStatement s =
           tx.prepare(
               "UPDATE interactions SET status = ?, answer = ?, resolved_at = ? WHERE id = ?");
@@ -129,7 +136,7 @@ final class InteractionWrites {
       }
       event.put("interactionId", interactionId);
       event.put("kind", asked.kind());
-      event.set("answer", answer);
+      event.set("answer", checked);
       tx.insertEvent(
           run.sessionId(), runId, EventTypes.INTERACTION_RESOLVED, event, head.lastHash());
       return new Interaction(

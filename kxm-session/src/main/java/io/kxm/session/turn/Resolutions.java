@@ -8,6 +8,7 @@ import io.kxm.session.api.SessionRun;
 import io.kxm.session.api.SessionRunStatus;
 import io.kxm.session.api.SessionStore;
 import io.kxm.session.api.Sessions.Resolved;
+import io.kxm.session.interaction.AnswerReader;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -26,7 +27,7 @@ final class Resolutions {
 
   Resolved resolve(String runId, String interactionId, JsonNode rawAnswer) {
     Interaction asked = pending(runId, interactionId);
-    ObjectNode answer = Answers.check(asked.kind(), rawAnswer);
+    ObjectNode answer = AnswerReader.read(asked.kind(), asked.request(), rawAnswer).body();
     record Decision(Resolved resolved, TurnRunner runner) {}
     Decision decision =
         scheduler.exclusively(() -> {

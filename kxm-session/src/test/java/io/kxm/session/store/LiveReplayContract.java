@@ -39,7 +39,8 @@ public interface LiveReplayContract extends SessionStoreContract {
       f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "Hel"));
       f.store.append(run.id(), EventTypes.MESSAGE_DELTA, json("text", "lo"));
       Interaction asked = f.store.openInteraction(run.id(), "approval", json("tool", "bash"));
-      f.store.resolveInteraction(run.id(), asked.id(), json("approved", "yes"), null);
+      f.store.resolveInteraction(
+          run.id(), asked.id(), io.kxm.core.json.Json.read("{\"approved\":true}"), null);
       f.store.transition(
           run.id(), SessionRunStatus.COMPLETED, new Ending("success", null, "Hello"), null);
       SessionRun other = f.store.createRun(session.id(), "again", null);

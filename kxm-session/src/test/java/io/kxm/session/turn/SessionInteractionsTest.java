@@ -46,7 +46,7 @@ class SessionInteractionsTest {
             () -> fx.service.resolve(run.id(), asked.id(), Json.read("{\"answer\":\"yes\"}")))
         .hasMessageContaining("approved")
         .extracting(e -> ((KxmException) e).code())
-        .isEqualTo(ErrorCode.INVALID_REQUEST);
+        .isEqualTo(ErrorCode.INTERACTION_ANSWER_INVALID);
     assertThatThrownBy(() ->
             fx.service.resolve(run.id(), asked.id(), Json.read("{\"approved\":true,\"extra\":1}")))
         .hasMessageContaining("extra");

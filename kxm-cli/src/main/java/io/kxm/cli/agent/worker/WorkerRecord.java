@@ -63,9 +63,12 @@ public record WorkerRecord(
   public record Waiting(String runId, String interactionId, String kind, Instant since) {
     /** The command that answers it. */
     public String answerCommand() {
-      return kind.equals("approval")
-          ? "kxm runs approve|deny " + runId + " " + interactionId
-          : "kxm runs answer " + runId + " " + interactionId + " TEXT";
+      String at = runId + " " + interactionId;
+      return switch (kind) {
+        case "approval" -> "kxm runs approve|deny " + at;
+        case "elicitation" -> "kxm runs answer " + at + " --accept JSON|--decline|--cancel";
+        default -> "kxm runs answer " + at + " TEXT";
+      };
     }
   }
 

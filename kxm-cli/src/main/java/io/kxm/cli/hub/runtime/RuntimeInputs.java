@@ -3,9 +3,10 @@ package io.kxm.cli.hub.runtime;
 import io.kxm.core.check.TextLength;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.json.Json;
+import io.kxm.session.interaction.InteractionAnswer;
 import java.util.regex.Pattern;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * What the bridge takes from a browser, checked before anything reaches the supervisor: ids by
@@ -69,17 +70,26 @@ final class RuntimeInputs {
   }
 
   /**
-   * An answer to an interaction: {@code approved} for an approval, {@code answer} text for a
-   * clarification or a wait, {@code values} (an object, the filled form) for an elicitation; the
-   * values travel to the supervisor as their JSON text in {@code answer}, the one field it takes.
+   * An answer to an interaction: {@code approved} for an approval (with {@code answer} as its
+   * reason), {@code answer} text for a clarification or a wait, {@code values} (an object, the
+   * filled form) to accept an elicitation, or {@code action} {@code decline} or {@code cancel}. It
+   * travels to the supervisor as the {@link InteractionAnswer} body {@code kxm runs} sends too.
    */
-  record Resolve(Boolean approved, String answer, JsonNode values, String by) {
+  record Resolve(Boolean approved, String answer, JsonNode values, String action, String by) {
     Resolve {
-      if (answer != null && values != null) {
-        throw new KxmException(ErrorCode.INVALID_REQUEST, "send answer or values, not both");
+      int kinds = (approved != null ? 1 : 0) + (values != null ? 1 : 0) + (action != null ? 1 : 0);
+      if (kinds > 1 || (answer != null && (values != null || action != null))) {
+        throw new KxmException(
+            ErrorCode.INVALID_REQUEST,
+            "send approved (and answer), answer, values or action, one kind of answer");
       }
       if (values != null && !values.isObject()) {
         throw new KxmException(ErrorCode.INVALID_TYPE, "values must be a JSON object");
+      }
+      if (action != null && !action.equals("decline") && !action.equals("cancel")) {
+        throw new KxmException(
+            ErrorCode.INVALID_REQUEST,
+            "action must be decline or cancel; accept by sending values");
       }
       if (answer != null) {
         TextLength.check("answer", answer, MAX_ANSWER_CHARS);
@@ -89,16 +99,31 @@ final class RuntimeInputs {
       }
     }
 
-    /** The supervisor's body: {@code approved}, {@code answer} and {@code by}. */
+    /** The supervisor's body, as {@link InteractionAnswer#body()} writes it. */
     JsonNode wire(String fallbackBy) {
-      String text = values == null ? answer : Json.write(values);
-      if (text != null) {
-        TextLength.check("values", text, MAX_ANSWER_CHARS);
+      String who = by == null || by.isBlank() ? fallbackBy : by;
+      InteractionAnswer answered;
+      if (approved != null) {
+        answered = new InteractionAnswer.Approval(approved, answer, who);
+      } else if (values != null) {
+        answered =
+            new InteractionAnswer.Elicitation(
+                InteractionAnswer.Action.ACCEPT, (ObjectNode) values, who);
+      } else if (action != null) {
+        answered =
+            new InteractionAnswer.Elicitation(
+                action.equals("decline")
+                    ? InteractionAnswer.Action.DECLINE
+                    : InteractionAnswer.Action.CANCEL,
+                null,
+                who);
+      } else if (answer != null) {
+        answered = new InteractionAnswer.Clarification(answer, who);
+      } else {
+        throw new KxmException(
+            ErrorCode.INVALID_REQUEST, "send approved, answer, values or action");
       }
-      return Json.object()
-          .put("approved", approved == null ? values != null || answer != null : approved)
-          .put("answer", text)
-          .put("by", by == null || by.isBlank() ? fallbackBy : by);
+      return answered.body();
     }
   }
 }

@@ -126,14 +126,23 @@ final class EventLines {
   private static String resolved(JsonNode data) {
     JsonNode answer = data.path("answer");
     String verdict =
-        text(data, "kind").equals("approval")
-            ? (answer.path("approved").asBoolean(false) ? "approved" : "denied")
-            : "answered";
+        switch (text(data, "kind")) {
+          case "approval" -> answer.path("approved").asBoolean(false) ? "approved" : "denied";
+          case "elicitation" ->
+              switch (text(answer, "action")) {
+                case "accept" -> "accepted";
+                case "decline" -> "declined";
+                case "cancel" -> "cancelled";
+                default -> "answered";
+              };
+          default -> "answered";
+        };
     return text(data, "interactionId")
         + " "
         + verdict
         + (answer.hasNonNull("by") ? " by " + text(answer, "by") : "")
         + (answer.hasNonNull("answer") ? ": " + cut(text(answer, "answer")) : "")
+        + (answer.path("content").isObject() ? ": " + cut(compact(answer.path("content"))) : "")
         + (data.hasNonNull("continuationRunId")
             ? "; the session goes on in run " + text(data, "continuationRunId")
             : "");

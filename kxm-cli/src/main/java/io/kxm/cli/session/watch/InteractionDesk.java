@@ -1,6 +1,7 @@
 package io.kxm.cli.session.watch;
 
 import io.kxm.core.error.KxmException;
+import io.kxm.session.interaction.InteractionAnswer;
 import java.io.Console;
 import java.io.PrintWriter;
 import java.util.Locale;
@@ -11,7 +12,7 @@ import tools.jackson.databind.JsonNode;
  * What a watch does when a run asks a person something: at a terminal it asks and posts the answer;
  * otherwise it prints the exact command that answers, since nobody can type here.
  */
-final class InteractionDesk {
+public final class InteractionDesk {
   /** Reads one line from a person; empty when they gave none (end of input). */
   interface Asker {
     Optional<String> ask(String prompt);
@@ -19,20 +20,23 @@ final class InteractionDesk {
 
   /** Posts an answer to the supervisor, as {@code kxm runs approve|deny|answer} does. */
   interface Resolver {
-    void resolve(String runId, String interactionId, boolean approved, String answer);
+    void resolve(String runId, String interactionId, InteractionAnswer answer);
   }
 
   private final Asker asker;
   private final Resolver resolver;
+  private final String by;
   private final PrintWriter notes;
 
   /**
    * @param asker null when nobody can be asked
+   * @param by who answers, named in every answer posted
    * @param notes where hints and failures go: stdout for people, stderr beside JSON lines
    */
-  InteractionDesk(Asker asker, Resolver resolver, PrintWriter notes) {
+  InteractionDesk(Asker asker, Resolver resolver, String by, PrintWriter notes) {
     this.asker = asker;
     this.resolver = resolver;
+    this.by = by;
     this.notes = notes;
   }
 
@@ -57,12 +61,13 @@ final class InteractionDesk {
 
   void required(String runId, JsonNode data) {
     String interactionId = EventLines.text(data, "interactionId");
-    boolean approval = EventLines.text(data, "kind").equals("approval");
-    if (asker != null && answered(runId, interactionId, approval)) {
+    String kind = EventLines.text(data, "kind");
+    // A form's fields are typed and checked against its schema: filled in with a command.
+    if (asker != null && !kind.equals("elicitation") && answered(runId, interactionId, kind)) {
       return;
     }
-    notes.println("  answer with: " + command(runId, interactionId, approval));
-    if (approval) {
+    notes.println("  answer with: " + command(runId, interactionId, kind));
+    if (kind.equals("approval")) {
       notes.println(
           "  or refuse:   kxm runs deny " + runId + " " + interactionId + " --note \"why\"");
     }
@@ -70,16 +75,15 @@ final class InteractionDesk {
   }
 
   /** Asks and posts the answer; false when the person left it open or the answer was refused. */
-  private boolean answered(String runId, String interactionId, boolean approval) {
+  private boolean answered(String runId, String interactionId, String kind) {
     notes.flush();
-    boolean approved = true;
-    String text = null;
-    if (approval) {
+    InteractionAnswer answer;
+    if (kind.equals("approval")) {
       Optional<Boolean> verdict = askApproval();
       if (verdict.isEmpty()) {
         return false;
       }
-      approved = verdict.get();
+      answer = new InteractionAnswer.Approval(verdict.get(), null, by);
     } else {
       Optional<String> line =
           asker
@@ -88,10 +92,10 @@ final class InteractionDesk {
       if (line.isEmpty()) {
         return false;
       }
-      text = line.get();
+      answer = new InteractionAnswer.Clarification(line.get(), by);
     }
     try {
-      resolver.resolve(runId, interactionId, approved, text);
+      resolver.resolve(runId, interactionId, answer);
       return true;
     } catch (KxmException e) {
       notes.println("could not answer: " + e.code().code() + ": " + e.getMessage());
@@ -99,10 +103,15 @@ final class InteractionDesk {
     }
   }
 
-  static String command(String runId, String interactionId, boolean approval) {
-    return approval
-        ? "kxm runs approve " + runId + " " + interactionId
-        : "kxm runs answer " + runId + " " + interactionId + " \"<your answer>\"";
+  /** The command that answers a question of {@code kind}, as a person would type it. */
+  public static String command(String runId, String interactionId, String kind) {
+    String at = runId + " " + interactionId;
+    return switch (kind) {
+      case "approval" -> "kxm runs approve " + at;
+      case "elicitation" ->
+          "kxm runs answer " + at + " --accept '{\"field\": …}' (or --decline, --cancel)";
+      default -> "kxm runs answer " + at + " \"<your answer>\"";
+    };
   }
 
   private Optional<Boolean> askApproval() {

@@ -14,14 +14,13 @@ import io.kxm.core.retry.Backoff;
 import io.kxm.core.settings.EnvSettings;
 import io.kxm.core.sse.SseFrame;
 import io.kxm.core.sse.SseReader;
+import io.kxm.session.interaction.InteractionAnswer;
 import io.kxm.supervisor.SupervisorConfig;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import tools.jackson.databind.JsonNode;
@@ -81,7 +80,9 @@ public final class RunWatch {
     this.idleLimit = idleLimit;
     this.lines = new EventLines(context.out());
     this.notes = json ? context.err() : context.out();
-    this.desk = new InteractionDesk(asker, this::resolve, notes);
+    this.desk =
+        new InteractionDesk(
+            asker, this::resolve, EnvSettings.of(context.env()).string("USER", "operator"), notes);
   }
 
   /**
@@ -310,11 +311,7 @@ public final class RunWatch {
     }
   }
 
-  private void resolve(String run, String interactionId, boolean approved, String answer) {
-    Map<String, Object> body = new LinkedHashMap<>();
-    body.put("approved", approved);
-    body.put("answer", answer);
-    body.put("by", EnvSettings.of(context.env()).string("USER", "operator"));
+  private void resolve(String run, String interactionId, InteractionAnswer answer) {
     client()
         .post(
             "/v1/runs/"
@@ -322,7 +319,7 @@ public final class RunWatch {
                 + "/interactions/"
                 + SupervisorClient.segment(interactionId)
                 + "/resolve",
-            body);
+            answer.body());
   }
 
   private SupervisorClient client() {

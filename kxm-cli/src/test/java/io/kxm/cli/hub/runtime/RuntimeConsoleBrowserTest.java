@@ -118,7 +118,8 @@ class RuntimeConsoleBrowserTest {
 
     JsonNode run = awaitRunStatus(runId, "completed");
     JsonNode answer = run.path("interactions").get(0).path("answer");
-    JsonNode values = Json.read(answer.path("answer").asString());
+    assertThat(answer.path("action").asString()).isEqualTo("accept");
+    JsonNode values = answer.path("content");
     assertThat(values.path("target").isString()).isTrue();
     assertThat(values.path("target").asString()).isEqualTo("staging");
     assertThat(values.path("replicas").isIntegralNumber()).isTrue();

@@ -94,6 +94,30 @@ class EventLinesTest {
   }
 
   @Test
+  void an_elicitation_answer_says_whether_it_was_accepted_and_shows_the_form() {
+    event(
+        "interaction.resolved",
+        "{\"interactionId\":\"int_1\",\"kind\":\"elicitation\",\"answer\":{\"action\":\"accept\","
+            + "\"content\":{\"email\":\"a@b.org\"},\"by\":\"ana\"}}");
+    event(
+        "interaction.resolved",
+        "{\"interactionId\":\"int_2\",\"kind\":\"elicitation\",\"answer\":{\"action\":\"decline\"}}");
+    event(
+        "interaction.resolved",
+        "{\"interactionId\":\"int_3\",\"kind\":\"elicitation\",\"answer\":{\"action\":\"cancel\"}}");
+    event(
+        "interaction.resolved",
+        "{\"interactionId\":\"int_4\",\"kind\":\"clarification\",\"answer\":{\"answer\":\"main\"}}");
+
+    assertThat(printed.toString().lines())
+        .containsExactly(
+            "int_1 accepted by ana: {\"email\":\"a@b.org\"}",
+            "int_2 declined",
+            "int_3 cancelled",
+            "int_4 answered: main");
+  }
+
+  @Test
   void a_failed_run_shows_the_harness_diagnosis_on_its_line() {
     event(
         "run.failed",

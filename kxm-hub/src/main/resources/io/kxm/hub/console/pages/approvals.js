@@ -57,11 +57,14 @@ export async function mount(root, ctx) {
         el('button', { type: 'button', class: 'secondary deny', onclick: () => resolve(item, { approved: false }) }, 'Deny')));
     } else if (item.kind === 'elicitation') {
       node.append(elicitationForm(item, request, (values) => resolve(item, { values })));
+      node.append(el('div', { class: 'row' },
+        el('button', { type: 'button', class: 'secondary decline', onclick: () => resolve(item, { action: 'decline' }) }, 'Decline'),
+        el('button', { type: 'button', class: 'secondary cancel', onclick: () => resolve(item, { action: 'cancel' }) }, 'Cancel')));
     } else {
       if (request.question) node.append(el('p', {}, request.question));
       const id = `answer-${item.interactionId}`;
       const input = el('input', { id, type: 'text', required: true });
-      node.append(el('form', { onsubmit: (e) => { e.preventDefault(); resolve(item, { approved: true, answer: input.value }); } },
+      node.append(el('form', { onsubmit: (e) => { e.preventDefault(); resolve(item, { answer: input.value }); } },
         el('div', { class: 'field' }, el('label', { for: id }, 'Answer'), input),
         el('button', { type: 'submit' }, 'Send answer')));
     }
