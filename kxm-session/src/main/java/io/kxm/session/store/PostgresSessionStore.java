@@ -5,6 +5,7 @@ import io.kxm.store.PostgresLocation;
 import io.kxm.store.jdbc.SqlErrors;
 import io.kxm.store.postgres.PostgresDatabase;
 import java.time.Clock;
+import java.util.function.UnaryOperator;
 
 /**
  * The session store on PostgreSQL, in one schema ({@code <prefix>_sessions} of the runtime's
@@ -39,6 +40,12 @@ public final class PostgresSessionStore extends BatchedSessionStore {
    * @param poolSize the connections of its pool: one for the writer, the rest for reads
    */
   public static PostgresSessionStore open(PostgresLocation location, int poolSize, Clock clock) {
+    return open(location, poolSize, clock, UnaryOperator.identity());
+  }
+
+  /** As above, with the writer's batches seen through {@code batches}: for tests of failures. */
+  static PostgresSessionStore open(
+      PostgresLocation location, int poolSize, Clock clock, UnaryOperator<WriteBatches> batches) {
     PostgresDatabase database =
         PostgresDatabase.open(location, MIGRATIONS, NAME, "kxm-sessions", poolSize, clock);
     try {
@@ -54,7 +61,11 @@ public final class PostgresSessionStore extends BatchedSessionStore {
       WriteTx tx = new WriteTx(SessionDialect.POSTGRES, null, clock, reader.lastSeq());
       StoreWriter writer =
           new StoreWriter(
-              name, new PostgresBatches(database.dataSource()), tx, links -> {}, live::publish);
+              name,
+              batches.apply(new PostgresBatches(database.dataSource())),
+              tx,
+              links -> {},
+              live::publish);
       writer.start();
       return new PostgresSessionStore(clock, writer, reader, live, database);
     } catch (RuntimeException e) {

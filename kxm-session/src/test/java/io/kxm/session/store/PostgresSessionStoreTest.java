@@ -17,10 +17,13 @@ import io.kxm.store.PostgresLocation;
 import io.kxm.testkit.PostgresSchema;
 import io.kxm.testkit.Services;
 import io.kxm.testkit.SettableClock;
+import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.UnaryOperator;
 import java.util.stream.LongStream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -129,5 +132,80 @@ class PostgresSessionStoreTest
       assertThat(b.transition(second.id(), SessionRunStatus.RUNNING, null, null).status())
           .isEqualTo(SessionRunStatus.RUNNING);
     }
+  }
+
+  @Test
+  void an_event_whose_commit_got_no_answer_is_delivered_live_once_found_stored() throws Exception {
+    AtomicReference<Loss> next = new AtomicReference<>();
+    SettableClock clock = SettableClock.atEpochSecond(1_800_000_000L);
+    try (SessionFixture f =
+        new SessionFixture(clock, open(clock, batches -> new LosingBatches(batches, next)))) {
+      SessionRun running = f.aRunningRun();
+      Subscription live = f.store.live().subscribe(StreamKey.run(running.id()), 100);
+
+      next.set(Loss.ANSWER);
+      CompletableFuture<SessionEvent> unanswered =
+          f.store.append(running.id(), EventTypes.MESSAGE_DELTA, json("text", "committed"));
+      assertThatThrownBy(unanswered::join).hasCauseInstanceOf(KxmException.class);
+      next.set(Loss.COMMIT);
+      CompletableFuture<SessionEvent> lost =
+          f.store.append(running.id(), EventTypes.MESSAGE_DELTA, json("text", "rolled back"));
+      assertThatThrownBy(lost::join).hasCauseInstanceOf(KxmException.class);
+      f.store.append(running.id(), EventTypes.MESSAGE_DELTA, json("text", "after")).join();
+
+      List<SessionEvent> delivered = LiveReplayContract.collect(live, 2);
+      assertThat(delivered)
+          .extracting(e -> e.data().path("text").asString())
+          .containsExactly("committed", "after");
+      assertThat(f.store.replay(StreamKey.run(running.id()), delivered.getFirst().seq() - 1, 10))
+          .isEqualTo(delivered);
+      assertThat(f.store.verify(running.id()).ok()).isTrue();
+    }
+  }
+
+  /** How the next commit fails: applied but unanswered, or rolled back and unanswered. */
+  private enum Loss {
+    ANSWER,
+    COMMIT
+  }
+
+  /** Batches whose next commit fails as {@link Loss} says, as a connection cut at commit does. */
+  private record LosingBatches(WriteBatches real, AtomicReference<Loss> next)
+      implements WriteBatches {
+    @Override
+    public Connection begin(WriteTx tx) throws SQLException {
+      return real.begin(tx);
+    }
+
+    @Override
+    public void commit(Connection c, WriteTx tx) throws SQLException {
+      Loss loss = next.getAndSet(null);
+      if (loss == Loss.COMMIT) {
+        real.rollback(c);
+      } else {
+        real.commit(c, tx);
+      }
+      if (loss != null) {
+        throw new SQLException("the connection was lost before the commit was answered", "08006");
+      }
+    }
+
+    @Override
+    public void rollback(Connection c) {
+      real.rollback(c);
+    }
+
+    @Override
+    public void end(Connection c, WriteTx tx) {
+      real.end(c, tx);
+    }
+  }
+
+  private PostgresSessionStore open(SettableClock clock, UnaryOperator<WriteBatches> batches) {
+    return PostgresSessionStore.open(
+        new PostgresLocation(schema.jdbcUrl(), Services.PG_USER, null, schema.name()),
+        4,
+        clock,
+        batches);
   }
 }
