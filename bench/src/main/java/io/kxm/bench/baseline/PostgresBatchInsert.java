@@ -3,7 +3,6 @@ package io.kxm.bench.baseline;
 import io.kxm.bench.Measure;
 import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
-import io.kxm.bench.client.Payloads;
 import io.kxm.bench.proc.TestPostgres;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -16,21 +15,19 @@ import java.util.List;
  * runtime's event append on PostgreSQL, which also locks the run, hashes and folds.
  */
 public final class PostgresBatchInsert implements Measure {
-  private static final int BATCH = 100;
-  private static final String HASH = "0123456789abcdef".repeat(4);
 
   private final TestPostgres postgres = TestPostgres.fromEnvironment();
   private final String schema = TestPostgres.privateName("batch");
-  private final String payload =
-      "{\"kind\":\"step.output\",\"text\":\"" + Payloads.content(240) + "\"}";
   private Connection db;
   private PreparedStatement event;
   private PreparedStatement outbox;
-  private long seq;
+  private EventBatches batches;
 
   @Override
   public String what() {
-    return "PostgreSQL batched INSERTs of run events + outbox rows, " + BATCH + " per transaction";
+    return "PostgreSQL batched INSERTs of run events + outbox rows, "
+        + EventBatches.BATCH
+        + " per transaction";
   }
 
   @Override
@@ -66,42 +63,15 @@ public final class PostgresBatchInsert implements Measure {
         db.prepareStatement(
             "INSERT INTO " + schema + ".outbox (run_id, seq, created_at) VALUES (?,?,?)");
     db.setAutoCommit(false);
-    runFor(run.warmup().toNanos());
+    batches = new EventBatches(db, event, outbox);
+    batches.runFor(run.warmup().toNanos());
   }
 
   @Override
   public double[] once(Run run) throws Exception {
     long t0 = System.nanoTime();
-    long events = runFor(run.window().toNanos());
+    long events = batches.runFor(run.window().toNanos());
     return new double[] {events / ((System.nanoTime() - t0) / 1e9)};
-  }
-
-  private long runFor(long nanos) throws Exception {
-    long deadline = System.nanoTime() + nanos;
-    long events = 0;
-    while (System.nanoTime() < deadline) {
-      long now = System.currentTimeMillis();
-      for (int i = 0; i < BATCH; i++) {
-        seq++;
-        event.setString(1, "run_bench");
-        event.setLong(2, seq);
-        event.setString(3, "step.output");
-        event.setLong(4, now);
-        event.setString(5, payload);
-        event.setString(6, HASH);
-        event.setString(7, HASH);
-        event.addBatch();
-        outbox.setString(1, "run_bench");
-        outbox.setLong(2, seq);
-        outbox.setLong(3, now);
-        outbox.addBatch();
-      }
-      event.executeBatch();
-      outbox.executeBatch();
-      db.commit();
-      events += BATCH;
-    }
-    return events;
   }
 
   @Override

@@ -7,7 +7,6 @@ import io.kxm.bench.proc.TestPostgres;
 import io.kxm.bench.product.SessionBacklog;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 
 /**
@@ -51,35 +50,17 @@ public final class PostgresSessionRangeRead implements Measure {
   }
 
   private long readAll() throws Exception {
-    long rows = 0;
-    long sink = 0;
     try (PreparedStatement q =
         db.prepareStatement(
             "SELECT seq, session_id, run_id, type, at, data FROM "
                 + events
                 + " WHERE run_id = ? AND seq > ? ORDER BY seq")) {
       q.setFetchSize(4096); // stream the rows rather than load them all first
-      db.setAutoCommit(false);
-      q.setString(1, backlog.runId());
-      q.setLong(2, 0);
-      try (ResultSet rs = q.executeQuery()) {
-        while (rs.next()) {
-          sink +=
-              rs.getLong(1)
-                  + rs.getString(2).length()
-                  + rs.getString(3).length()
-                  + rs.getString(4).length()
-                  + rs.getString(5).length()
-                  + rs.getString(6).length();
-          rows++;
-        }
-      }
+      db.setAutoCommit(false); // the driver streams only inside a transaction
+      long rows = RunRangeRead.readAll(q, backlog.runId(), backlog.events());
       db.commit();
+      return rows;
     }
-    if (rows != backlog.events() || sink == 0) {
-      throw new IllegalStateException("read " + rows + " rows of " + backlog.events());
-    }
-    return rows;
   }
 
   @Override

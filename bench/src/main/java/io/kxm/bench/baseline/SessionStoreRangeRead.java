@@ -7,7 +7,6 @@ import io.kxm.bench.product.SessionBacklog;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.util.List;
 import org.sqlite.SQLiteConfig;
 
@@ -53,31 +52,12 @@ public final class SessionStoreRangeRead implements Measure {
   }
 
   private long readAll() throws Exception {
-    long rows = 0;
-    long sink = 0;
     try (PreparedStatement q =
         db.prepareStatement(
             "SELECT seq, session_id, run_id, type, at, data FROM events"
                 + " WHERE run_id = ? AND seq > ? ORDER BY seq")) {
-      q.setString(1, backlog.runId());
-      q.setLong(2, 0);
-      try (ResultSet rs = q.executeQuery()) {
-        while (rs.next()) {
-          sink +=
-              rs.getLong(1)
-                  + rs.getString(2).length()
-                  + rs.getString(3).length()
-                  + rs.getString(4).length()
-                  + rs.getString(5).length()
-                  + rs.getString(6).length();
-          rows++;
-        }
-      }
+      return RunRangeRead.readAll(q, backlog.runId(), backlog.events());
     }
-    if (rows != backlog.events() || sink == 0) {
-      throw new IllegalStateException("read " + rows + " rows of " + backlog.events());
-    }
-    return rows;
   }
 
   @Override

@@ -7,13 +7,10 @@ import io.kxm.core.json.Json;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
+import io.kxm.hub.support.McpAgents;
 import io.kxm.hub.support.TestHubs;
-import io.kxm.mcp.McpJson;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -132,22 +129,7 @@ class McpPeersEndToEndTest {
       String agent,
       String token,
       java.util.function.Consumer<McpSchema.LoggingMessageNotification> logs) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder()
-            .header("Authorization", "Bearer " + token)
-            .header("X-KXM-Agent-Name", agent);
-    McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder(hub.baseUrl())
-                    .endpoint("/mcp")
-                    .requestBuilder(request)
-                    .jsonMapper(McpJson.mapper())
-                    .build())
-            .requestTimeout(Duration.ofSeconds(20))
-            .loggingConsumer(logs)
-            .build();
-    client.initialize();
-    return client;
+    return McpAgents.connect(hub.baseUrl(), token, agent, logs);
   }
 
   private static JsonNode call(McpSyncClient client, String tool, Map<String, Object> args) {

@@ -6,18 +6,15 @@ import static org.awaitility.Awaitility.await;
 import io.kxm.core.json.Json;
 import io.kxm.core.trace.Tracing;
 import io.kxm.hub.support.AgentClient;
+import io.kxm.hub.support.McpAgents;
 import io.kxm.hub.support.OpsHub;
 import io.kxm.hub.support.SseStream;
 import io.kxm.hub.support.TestHubs;
-import io.kxm.mcp.McpJson;
 import io.kxm.testkit.otlp.OtlpCollector;
 import io.kxm.testkit.otlp.OtlpCollector.ReceivedSpan;
-import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
-import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 import java.io.IOException;
-import java.net.http.HttpRequest;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -60,7 +57,7 @@ class McpSendTraceTest {
     AgentClient bob = hub.agent("bob");
     AgentClient carol = hub.agent("carol");
     try (SseStream stream = bob.events();
-        McpSyncClient alice = client("alice")) {
+        McpSyncClient alice = McpAgents.connect(hub.baseUrl(), TestHubs.ALPHA, "alice")) {
       // a first request over HTTP, seen on the stream, shows bob's stream is live
       String warmUp = carol.sendOk("bob", "are you there?");
       assertThat(stream.next(Duration.ofSeconds(20)).json().path("data").toString())
@@ -113,23 +110,5 @@ class McpSendTraceTest {
     return collector.spans().stream()
         .filter(s -> s.name().equals(name) && seq.equals(s.attributes().get("kxm.seq")))
         .findFirst();
-  }
-
-  private McpSyncClient client(String agent) {
-    HttpRequest.Builder request =
-        HttpRequest.newBuilder()
-            .header("Authorization", "Bearer " + TestHubs.ALPHA)
-            .header("X-KXM-Agent-Name", agent);
-    McpSyncClient client =
-        McpClient.sync(
-                HttpClientStreamableHttpTransport.builder(hub.baseUrl())
-                    .endpoint("/mcp")
-                    .requestBuilder(request)
-                    .jsonMapper(McpJson.mapper())
-                    .build())
-            .requestTimeout(Duration.ofSeconds(20))
-            .build();
-    client.initialize();
-    return client;
   }
 }
