@@ -147,7 +147,10 @@ public record SupervisorConfig(
     return new SupervisorConfig(
         state,
         EngineFactory.of(
-            state, clock, withState(providers.environment(System.getenv()), workspace)),
+            state,
+            clock,
+            withState(providers.environment(System.getenv()), workspace),
+            RunEventLogs.fromEnvironment(state, env, clock)),
         shutdownGrace(env),
         Duration.ofSeconds(5),
         clock,
