@@ -122,23 +122,9 @@ public record NetworkSettings(
    * @throws KxmException {@code config_invalid}, {@code runtime_bind_requires_token}
    */
   public static NetworkSettings forServer(Map<String, String> env, String bind, String fileToken) {
-    String host = bind;
-    int port = 0;
-    if (bind != null) {
-      String b = bind.strip();
-      int colon = b.lastIndexOf(':');
-      boolean bracketed = b.startsWith("[");
-      if (bracketed ? b.contains("]:") : colon > 0 && b.indexOf(':') == colon) {
-        host = b.substring(0, colon);
-        port = port(b.substring(colon + 1));
-      } else {
-        host = b;
-      }
-      if (host.startsWith("[") && host.endsWith("]")) {
-        host = host.substring(1, host.length() - 1);
-      }
-    }
-    NetworkSettings settings = fromEnvironment(env, host, false).on(port, fileToken);
+    BindAddress address = BindAddress.parse(bind);
+    NetworkSettings settings =
+        fromEnvironment(env, address.host(), false).on(address.port(), fileToken);
     if (!settings.isLoopback() && settings.tokenOverride() == null) {
       throw new KxmException(
           ErrorCode.RUNTIME_BIND_REQUIRES_TOKEN,
@@ -150,15 +136,6 @@ public record NetworkSettings(
               + " characters) or pass --token-file, or bind to 127.0.0.1.");
     }
     return settings;
-  }
-
-  private static int port(String text) {
-    if (!text.matches("[0-9]{1,5}")) {
-      throw EnvSettings.invalid(
-          "--bind",
-          "takes HOST or HOST:PORT with a port of 0 to 65535, got '" + printable(text) + "'");
-    }
-    return Integer.parseInt(text);
   }
 
   /** Whether only this machine can reach the bind address. */
@@ -248,7 +225,7 @@ public record NetworkSettings(
     return List.copyOf(out);
   }
 
-  private static String printable(String value) {
+  static String printable(String value) {
     String clean = value.replaceAll("[^\\x20-\\x7e]", "?");
     return clean.length() > 100 ? clean.substring(0, 100) + "…" : clean;
   }
