@@ -7,6 +7,7 @@ import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermission;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
@@ -129,12 +130,14 @@ final class SecretFilesCheck implements DoctorCheck {
                   + ShellWords.quote(path)
                   + " (replace the link with its file)"));
     }
+    PosixFileAttributeView view =
+        Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+    if (view == null) {
+      return Optional.empty(); // not a POSIX file system: modes mean nothing to check there
+    }
     Set<PosixFilePermission> mode;
     try {
-      mode = Files.getPosixFilePermissions(path, LinkOption.NOFOLLOW_LINKS);
-    } catch (UnsupportedOperationException e) {
-      // not a POSIX file system: modes mean nothing to check there
-      return Optional.empty();
+      mode = view.readAttributes().permissions();
     } catch (IOException e) {
       return Optional.of(
           Finding.warn(
