@@ -1,5 +1,7 @@
 package io.kxm.runtime.api;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import java.util.List;
 
 /**
@@ -7,6 +9,22 @@ import java.util.List;
  * reads pending rows in order and settles each as acknowledged or parked.
  */
 public interface Outbox {
+  /** The most rows one {@link #pending} call returns. */
+  int MAX_PAGE = 1_000;
+
+  /**
+   * Checks a page size given to {@link #pending}, the same way for every backend.
+   *
+   * @throws KxmException {@code value_out_of_range} outside 1 to {@value #MAX_PAGE}
+   */
+  static int checkedPage(int limit) {
+    if (limit < 1 || limit > MAX_PAGE) {
+      throw new KxmException(
+          ErrorCode.VALUE_OUT_OF_RANGE,
+          "outbox page size must be 1 to " + MAX_PAGE + ", got " + limit);
+    }
+    return limit;
+  }
 
   /** Rows neither acknowledged nor parked, oldest first. */
   List<OutboxRow> pending(int limit);

@@ -16,7 +16,6 @@ import java.util.List;
  * named as rows of {@code projectKey}.
  */
 final class Outboxes implements Outbox {
-  private static final int MAX_PAGE = 1_000;
   private final RunEventStore store;
   private final String projectKey;
 
@@ -27,11 +26,7 @@ final class Outboxes implements Outbox {
 
   @Override
   public List<OutboxRow> pending(int limit) {
-    if (limit < 1 || limit > MAX_PAGE) {
-      throw new KxmException(
-          ErrorCode.VALUE_OUT_OF_RANGE,
-          "outbox page size must be 1 to " + MAX_PAGE + ", got " + limit);
-    }
+    Outbox.checkedPage(limit);
     return store.read(
         "read pending outbox rows",
         c -> {

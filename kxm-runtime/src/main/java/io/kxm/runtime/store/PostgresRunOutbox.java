@@ -15,7 +15,6 @@ import java.util.List;
  * order.
  */
 final class PostgresRunOutbox implements Outbox {
-  private static final int MAX_PAGE = 1_000;
   private final PostgresRunEventLog log;
   private final String key;
 
@@ -26,11 +25,7 @@ final class PostgresRunOutbox implements Outbox {
 
   @Override
   public List<OutboxRow> pending(int limit) {
-    if (limit < 1 || limit > MAX_PAGE) {
-      throw new KxmException(
-          ErrorCode.VALUE_OUT_OF_RANGE,
-          "outbox page size must be 1 to " + MAX_PAGE + ", got " + limit);
-    }
+    Outbox.checkedPage(limit);
     return log.read(
         "read pending outbox rows",
         jdbc ->
