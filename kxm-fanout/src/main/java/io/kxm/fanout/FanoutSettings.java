@@ -3,8 +3,10 @@ package io.kxm.fanout;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.Redactor;
+import io.kxm.core.settings.EnvSettings;
 import io.lettuce.core.RedisURI;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * How hub nodes fan out to each other: through Redis when a URL is set, else inside the process.
@@ -18,6 +20,10 @@ import java.util.Locale;
  */
 public record FanoutSettings(String redisUrl, String channelPrefix) {
   public static final String REDIS_URL = "KXM_REDIS_URL";
+
+  /** The runtime instances' own Redis, when it is not the hub's ({@code KXM_REDIS_URL}). */
+  public static final String RUNTIME_REDIS_URL = "KXM_RUNTIME_REDIS_URL";
+
   public static final String CHANNEL_PREFIX = "KXM_REDIS_CHANNEL_PREFIX";
   public static final String DEFAULT_PREFIX = "kxm";
   private static final int MAX_PREFIX_CHARS = 64;
@@ -43,6 +49,23 @@ public record FanoutSettings(String redisUrl, String channelPrefix) {
               + shown(channelPrefix)
               + "'");
     }
+  }
+
+  /** The hub's: {@code KXM_REDIS_URL} and {@code KXM_REDIS_CHANNEL_PREFIX}. */
+  public static FanoutSettings fromEnvironment(Map<String, String> env) {
+    EnvSettings read = EnvSettings.of(env);
+    return new FanoutSettings(read.string(REDIS_URL), read.string(CHANNEL_PREFIX, DEFAULT_PREFIX));
+  }
+
+  /**
+   * The runtime instances': {@code KXM_RUNTIME_REDIS_URL}, else the hub's {@code KXM_REDIS_URL};
+   * the channel prefix is the hub's, and the runtime's streams are named apart from the hub's.
+   */
+  public static FanoutSettings forRuntime(Map<String, String> env) {
+    EnvSettings read = EnvSettings.of(env);
+    String url = read.string(RUNTIME_REDIS_URL);
+    return new FanoutSettings(
+        url != null ? url : read.string(REDIS_URL), read.string(CHANNEL_PREFIX, DEFAULT_PREFIX));
   }
 
   /** Fan-out inside one process. */

@@ -3,7 +3,6 @@ package io.kxm.hub;
 import io.kxm.core.paths.ProjectPaths;
 import io.kxm.core.paths.StatePaths;
 import io.kxm.core.settings.EnvSettings;
-import io.kxm.fanout.FanoutSettings;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -11,14 +10,6 @@ import java.util.Map;
 /** Reads {@link HubConfig} from {@code KXM_*} environment variables. */
 final class EnvConfig {
   private EnvConfig() {}
-
-  /** Fan-out between hub nodes: {@code KXM_REDIS_URL} and {@code KXM_REDIS_CHANNEL_PREFIX}. */
-  static FanoutSettings fanout(Map<String, String> env) {
-    EnvSettings read = EnvSettings.of(env);
-    return new FanoutSettings(
-        read.string(FanoutSettings.REDIS_URL),
-        read.string(FanoutSettings.CHANNEL_PREFIX, FanoutSettings.DEFAULT_PREFIX));
-  }
 
   /** {@code KXM_SHUTDOWN_GRACE_MS}: how long a stopping hub waits for calls in flight. */
   static Duration shutdownGrace(Map<String, String> env) {

@@ -3,6 +3,7 @@ package io.kxm.hub;
 import io.kxm.core.Version;
 import io.kxm.core.agent.Agent;
 import io.kxm.core.trace.Tracing;
+import io.kxm.fanout.FanoutSettings;
 import io.kxm.fanout.LiveBus;
 import io.kxm.fanout.LiveBuses;
 import io.kxm.hub.agents.AgentProfile;
@@ -77,7 +78,7 @@ public final class HubAssembly {
     HubCounts counts = new HubCounts();
     Tracing tracing = Tracing.fromEnvironment(env, "kxm-hub", Version.current());
     try {
-      bus = LiveBuses.open(EnvConfig.fanout(env));
+      bus = LiveBuses.open(FanoutSettings.fromEnvironment(env));
       // Workflow secrets are read from the same environment as every other setting.
       workflows =
           WorkflowFeature.create(

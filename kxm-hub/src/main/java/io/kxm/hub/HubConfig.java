@@ -75,7 +75,7 @@ public record HubConfig(
    * @throws io.kxm.core.error.KxmException {@code config_invalid} when a value does not fit
    */
   public static FanoutSettings fanout(Map<String, String> env) {
-    return EnvConfig.fanout(env);
+    return FanoutSettings.fromEnvironment(env);
   }
 
   /** The admin token set explicitly in the environment, if any. */

@@ -1,7 +1,5 @@
 package io.kxm.supervisor;
 
-import io.kxm.core.error.ErrorCode;
-import io.kxm.core.error.KxmException;
 import io.kxm.core.settings.EnvSettings;
 import io.kxm.runtime.instance.InstanceLeases;
 import io.kxm.runtime.instance.PostgresInstanceLeases;
@@ -15,13 +13,9 @@ import java.util.Optional;
 
 /**
  * This supervisor's lease on a shared runtime database. On SQLite there is nothing to share and no
- * lease. On PostgreSQL the supervisor joins before it reconciles anything, renews its lease with
- * its heartbeat and leaves when it stops.
- *
- * <p>Until several instances can share one database (runs owned by the instance that executes them,
- * reconciliation of a dead instance's runs only), a supervisor refuses to start while another
- * instance holds a lease there: its start-up reconciliation would end that instance's live runs. An
- * instance whose lease lapsed is claimed, and its runs are reconciled with this one's start.
+ * lease. On PostgreSQL the supervisor joins before it touches anything, renews its lease with its
+ * heartbeat, claims the instances whose lease lapsed (and adopts what they left) and leaves when it
+ * stops. Several supervisors may hold leases at once; each executes only what it owns.
  */
 final class InstanceMembership implements AutoCloseable {
   static final String LEASE = "KXM_RUNTIME_INSTANCE_LEASE_MS";
@@ -29,13 +23,15 @@ final class InstanceMembership implements AutoCloseable {
 
   private final InstanceLeases leases;
   private final String instanceId;
+  private final String host;
   private final Clock clock;
   private final Duration lease;
 
   private InstanceMembership(
-      InstanceLeases leases, String instanceId, Clock clock, Duration lease) {
+      InstanceLeases leases, String instanceId, String host, Clock clock, Duration lease) {
     this.leases = leases;
     this.instanceId = instanceId;
+    this.host = host;
     this.clock = clock;
     this.lease = lease;
   }
@@ -44,7 +40,6 @@ final class InstanceMembership implements AutoCloseable {
    * Joins the runtime database {@code env} names; empty on SQLite.
    *
    * @param heartbeat how often the lease is renewed; the lease must last at least two of them
-   * @throws KxmException {@code runtime_instance_running} while another instance holds a lease
    */
   static Optional<InstanceMembership> join(
       Map<String, String> env, String instanceId, String host, Clock clock, Duration heartbeat) {
@@ -57,31 +52,43 @@ final class InstanceMembership implements AutoCloseable {
             .millis(LEASE, DEFAULT_LEASE, heartbeat.multipliedBy(2), Duration.ofMinutes(10));
     InstanceLeases leases = PostgresInstanceLeases.open(database, clock);
     try {
-      List<RuntimeInstance> others = leases.live(clock.instant());
-      if (!others.isEmpty()) {
-        RuntimeInstance other = others.getFirst();
-        throw new KxmException(
-            ErrorCode.RUNTIME_INSTANCE_RUNNING,
-            "runtime instance "
-                + other.id()
-                + " (pid "
-                + other.pid()
-                + " on "
-                + other.host()
-                + ") holds a lease on "
-                + database
-                + " until "
-                + other.leaseUntil());
-      }
       // the URL is known once the supervisor listens (announce)
       leases.join(instanceId, "", host, ProcessHandle.current().pid(), clock.instant(), lease);
-      // a lapsed instance's runs are reconciled with this start, which ends every unfinished run
-      leases.claimLapsed(instanceId, clock.instant());
-      return Optional.of(new InstanceMembership(leases, instanceId, clock, lease));
+      return Optional.of(new InstanceMembership(leases, instanceId, host, clock, lease));
     } catch (RuntimeException e) {
       leases.close();
       throw e;
     }
+  }
+
+  String instanceId() {
+    return instanceId;
+  }
+
+  /** Whether the instance still holds its lease; this one always does while it runs. */
+  boolean isLive(String otherId) {
+    if (otherId.equals(instanceId)) {
+      return true;
+    }
+    return leases.instance(otherId).map(i -> i.holdsAt(clock.instant())).orElse(false);
+  }
+
+  /** Whether the instance ran on this machine, as far as the address it recorded tells. */
+  boolean onThisHost(RuntimeInstance other) {
+    return other.host().equals(host);
+  }
+
+  /** Instances other than this one that hold a lease now. */
+  List<RuntimeInstance> others() {
+    return leases.live(clock.instant()).stream().filter(i -> !i.id().equals(instanceId)).toList();
+  }
+
+  /**
+   * Claims every instance whose lease lapsed and that nobody claimed yet; each is returned to
+   * exactly one survivor, which must then adopt what it left.
+   */
+  List<RuntimeInstance> claimLapsed() {
+    return leases.claimLapsed(instanceId, clock.instant());
   }
 
   /** Records the URL the supervisor listens on, for the other instances and their clients. */

@@ -155,9 +155,12 @@ public final class Supervisor implements AutoCloseable {
       projects =
           new HostedProjects(
               registry, paths, config.projects(), runtimeId, config.clock(), config.workspace());
-      reconcile(projects, log);
+      reconcileProjects(projects, log, membership);
       SupervisorMeters meters = new SupervisorMeters(metrics.registry());
-      sessions = SessionPlane.open(config, log, new TracedTurns(meters, tracing.tracer()));
+      sessions =
+          SessionPlane.open(config, log, new TracedTurns(meters, tracing.tracer()), membership);
+      SessionPlane plane = sessions;
+      membership.ifPresent(plane::adoptLapsed);
       metrics.bind(meters.states(projects::openProjects, sessions.sessions()));
 
       Drain drain = new Drain();
@@ -267,7 +270,18 @@ public final class Supervisor implements AutoCloseable {
     return t.getClass().getSimpleName() + ": " + t.getMessage();
   }
 
-  private static void reconcile(HostedProjects projects, SupervisorLog log) {
+  /**
+   * Project runs record no instance, so on a shared database they are reconciled only by an
+   * instance that starts while no other holds a lease: otherwise they may be another's live runs.
+   */
+  private static void reconcileProjects(
+      HostedProjects projects, SupervisorLog log, Optional<InstanceMembership> membership) {
+    List<String> others =
+        membership.map(m -> m.others().stream().map(i -> i.id()).toList()).orElse(List.of());
+    if (!others.isEmpty()) {
+      log.info("supervisor.reconcile_skipped", Map.of("liveInstances", others));
+      return;
+    }
     for (var entry : projects.reconcileAll().entrySet()) {
       Map<String, Object> fields = new LinkedHashMap<>();
       fields.put("projectKey", entry.getKey());
@@ -288,6 +302,7 @@ public final class Supervisor implements AutoCloseable {
           try {
             registry.beat(row.runtimeId(), config.clock().instant(), "running");
             renewLease();
+            membership.ifPresent(sessions::adoptLapsed);
             pushers.refresh(projects.openProjects());
           } catch (RuntimeException e) {
             log.warn("supervisor.heartbeat_failed", Map.of("code", codeOf(e)));

@@ -21,6 +21,7 @@ final class Faults {
         new McpPushKillFault(),
         new OpsStreamKillFault(),
         new BackupUnderLoadFault(),
-        new RuntimePostgresRestartFault());
+        new RuntimePostgresRestartFault(),
+        new RuntimeInstanceKillFault());
   }
 }

@@ -439,11 +439,11 @@ public enum ErrorCode {
           + " until the resource is free, then start the workflow again with 'kxm run <workflow>'."),
 
   // Runtime instances sharing one database
-  RUNTIME_INSTANCE_RUNNING(
-      409,
-      "Another runtime instance holds a lease on this runtime database; several instances on one"
-          + " database are not supported yet. Stop that one ('kxm runtime stop' on its machine),"
-          + " wait for its lease to lapse, or give this one its own KXM_RUNTIME_DATABASE_SCHEMA."),
+  RUN_INSTANCE_UNAVAILABLE(
+      503,
+      "The runtime instance executing this run stopped renewing its lease. Once the lease lapses a"
+          + " surviving instance interrupts the run (within KXM_RUNTIME_INSTANCE_LEASE_MS); retry"
+          + " then, and an answer carries on in a continuation run."),
   INSTANCE_LEASE_LOST(
       503,
       "This runtime instance's lease lapsed and another instance took over its runs; it stops"

@@ -21,6 +21,12 @@ public final class EventTypes {
   public static final String RUN_CANCELLED = "run.cancelled";
   public static final String RUN_INTERRUPTED = "run.interrupted";
 
+  /**
+   * A client asked another runtime instance than the one running the run to cancel it: the instance
+   * executing it stops it when it sees this event.
+   */
+  public static final String RUN_CANCEL_REQUESTED = "run.cancel_requested";
+
   private EventTypes() {}
 
   /** The event that announces a run reaching {@code status}. */

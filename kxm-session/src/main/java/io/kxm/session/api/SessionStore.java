@@ -160,6 +160,14 @@ public interface SessionStore extends AutoCloseable {
   LiveEvents live();
 
   /**
+   * What the store offers runtime instances that share it; empty for a store that only this process
+   * uses.
+   */
+  default Optional<SharedSessions> shared() {
+    return Optional.empty();
+  }
+
+  /**
    * Recomputes the run's hash chain (each event's hash covers its envelope and the hash before it)
    * and checks what else the chain vouches for: the run's signed head, when the store keeps heads
    * (a log may run past its head, never stop short of it); its stored status and final message

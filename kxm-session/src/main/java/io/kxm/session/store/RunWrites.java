@@ -81,6 +81,9 @@ final class RunWrites {
       s.setString(6, Rows.time(finishedAt));
       s.setString(7, runId);
       s.executeUpdate();
+      if (to == SessionRunStatus.RUNNING) {
+        SharedRows.markExecutor(tx, runId);
+      }
       if (to.isTerminal() && to != SessionRunStatus.INTERRUPTED) {
         closePending(tx, runId);
       }

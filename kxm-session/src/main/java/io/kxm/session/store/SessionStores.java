@@ -32,6 +32,22 @@ public final class SessionStores {
   }
 
   /**
+   * Opens the PostgreSQL session store for one of several runtime instances sharing it (see {@link
+   * PostgresSessionStore#openShared}).
+   *
+   * @throws IllegalArgumentException when {@code database} is not PostgreSQL: an embedded store has
+   *     nobody to share with
+   */
+  public static SessionStore openShared(
+      RuntimeDatabase database, Clock clock, PostgresSessionStore.SharedInstance instance) {
+    if (!database.onPostgres()) {
+      throw new IllegalArgumentException("only a PostgreSQL session store can be shared");
+    }
+    return PostgresSessionStore.openShared(
+        database.schemaFor(POSTGRES_STORE), database.poolSize(), clock, instance);
+  }
+
+  /**
    * Whether there is a store to open without creating one: always on PostgreSQL, where the schema
    * is the runtime's; on SQLite only once the file exists.
    */

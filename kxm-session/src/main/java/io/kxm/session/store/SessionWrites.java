@@ -45,6 +45,7 @@ final class SessionWrites {
       s.setString(5, Rows.time(now));
       s.setString(6, Rows.time(now));
       s.executeUpdate();
+      SharedRows.ownNewSession(tx, id);
       ObjectNode data = Json.object();
       data.put("workspaceRoot", workspaceRoot);
       data.set("harness", Json.read(Rows.harnessJson(harness)));

@@ -123,6 +123,15 @@ final class StoreReader {
     return list(replaySql(key), Rows::event, key.id(), afterSeq, limit);
   }
 
+  /** Events of every stream with {@code seq > afterSeq}, in order, at most {@code limit}. */
+  List<SessionEvent> eventsAfter(long afterSeq, int limit) {
+    return list(
+        "SELECT " + Rows.EVENT + " FROM events WHERE seq > ? ORDER BY seq LIMIT ?",
+        Rows::event,
+        afterSeq,
+        limit);
+  }
+
   Optional<SessionEvent> lastEvent(String runId) {
     return one(
         "SELECT " + Rows.EVENT + " FROM events WHERE run_id = ? ORDER BY seq DESC LIMIT 1",

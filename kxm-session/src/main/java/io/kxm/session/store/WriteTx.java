@@ -26,6 +26,10 @@ final class WriteTx {
 
   private final SessionDialect dialect;
   private final Clock clock;
+
+  /** The runtime instance this store's writer belongs to on a shared store; null otherwise. */
+  private final String instanceId;
+
   private Connection connection;
   private final Map<String, PreparedStatement> statements = new HashMap<>();
   private final List<SessionEvent> taskEvents = new ArrayList<>();
@@ -35,10 +39,25 @@ final class WriteTx {
   private long lastSeqAtTaskStart;
 
   WriteTx(SessionDialect dialect, Connection connection, Clock clock, long lastSeq) {
+    this(dialect, connection, clock, lastSeq, null);
+  }
+
+  /**
+   * @param instanceId the runtime instance whose writer this is, on a store several instances
+   *     share: sessions it creates are its own, and runs it starts are recorded as executed by it
+   */
+  WriteTx(
+      SessionDialect dialect, Connection connection, Clock clock, long lastSeq, String instanceId) {
     this.dialect = dialect;
     this.connection = connection;
     this.clock = clock;
     this.lastSeq = lastSeq;
+    this.instanceId = instanceId;
+  }
+
+  /** The runtime instance of this writer on a shared store; null on one no other instance uses. */
+  String instanceId() {
+    return instanceId;
   }
 
   SessionDialect dialect() {

@@ -20,9 +20,13 @@ final class Resolutions {
   private final SessionStore store;
   private final TurnScheduler scheduler;
 
-  Resolutions(SessionStore store, TurnScheduler scheduler) {
+  /** Null on a store no other runtime instance shares. */
+  private final SharedTurns shared;
+
+  Resolutions(SessionStore store, TurnScheduler scheduler, SharedTurns shared) {
     this.store = store;
     this.scheduler = scheduler;
+    this.shared = shared;
   }
 
   Resolved resolve(String runId, String interactionId, JsonNode rawAnswer) {
@@ -40,6 +44,14 @@ final class Resolutions {
           TurnRunner runner = scheduler.running(runId);
           if (run.status() == SessionRunStatus.INTERRUPTED) {
             return new Decision(continueAfter(run, interactionId, answer), null);
+          }
+          if (run.status() == SessionRunStatus.RUNNING && runner == null && shared != null) {
+            // Another instance runs it and sees the stored answer, which it hands to its harness.
+            shared.requireExecutorLive(run);
+            return new Decision(
+                new Resolved(
+                    store.resolveInteraction(runId, interactionId, answer, Json.object()), null),
+                null);
           }
           if (run.status() != SessionRunStatus.RUNNING || runner == null) {
             throw new KxmException(
@@ -60,10 +72,14 @@ final class Resolutions {
   private Resolved continueAfter(SessionRun interrupted, String interactionId, ObjectNode answer) {
     String sessionId = interrupted.sessionId();
     scheduler.checkNotDraining();
-    SessionRun continuation = waitingContinuation(interrupted);
+    // Elsewhere: the session's owner, another instance, takes the continuation from the store.
+    boolean here = shared == null || shared.runsHere(sessionId);
+    SessionRun continuation = waitingContinuation(interrupted, here);
     boolean fresh = continuation == null;
     if (fresh) {
-      scheduler.checkAdmission(sessionId);
+      if (here) {
+        scheduler.checkAdmission(sessionId);
+      }
       continuation = store.createRun(sessionId, interrupted.prompt(), interrupted.id());
     }
     Interaction resolved;
@@ -85,17 +101,22 @@ final class Resolutions {
       }
       throw e;
     }
-    if (fresh) {
+    if (fresh && here) {
       scheduler.enqueue(continuation.id(), sessionId);
     }
     return new Resolved(resolved, continuation);
   }
 
   // A second answer to the same interrupted run joins the continuation that has not started yet,
-  // which reads every answer when it starts.
-  private SessionRun waitingContinuation(SessionRun interrupted) {
+  // which reads every answer when it starts. One queued on another instance counts while the store
+  // still has it queued.
+  private SessionRun waitingContinuation(SessionRun interrupted, boolean here) {
     for (SessionRun candidate : store.runs(interrupted.sessionId())) {
-      if (interrupted.id().equals(candidate.resumedFrom()) && scheduler.isWaiting(candidate.id())) {
+      boolean waiting =
+          here
+              ? scheduler.isWaiting(candidate.id())
+              : candidate.status() == SessionRunStatus.QUEUED;
+      if (interrupted.id().equals(candidate.resumedFrom()) && waiting) {
         return candidate;
       }
     }

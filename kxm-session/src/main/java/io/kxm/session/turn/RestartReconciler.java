@@ -1,5 +1,7 @@
 package io.kxm.session.turn;
 
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.runtime.process.OrphanProcesses;
 import io.kxm.session.api.SessionRun;
@@ -36,13 +38,31 @@ public final class RestartReconciler {
     }
     List<SessionRun> inFlight = new ArrayList<>(store.runsIn(SessionRunStatus.RUNNING));
     inFlight.addAll(store.runsIn(SessionRunStatus.QUEUED));
-    for (SessionRun run : inFlight) {
-      store.transition(
-          run.id(),
-          SessionRunStatus.INTERRUPTED,
-          new SessionStore.Ending(null, SERVER_RESTART, null),
-          Json.object().put("error", SERVER_RESTART));
+    return new Reconciliation(ended, interrupt(store, inFlight));
+  }
+
+  /**
+   * Ends each run as a restart does, {@code interrupted} with {@code server_restart}, leaving its
+   * questions open. A run that ended meanwhile is left as it is.
+   *
+   * @return how many runs it ended
+   */
+  static int interrupt(SessionStore store, List<SessionRun> runs) {
+    int interrupted = 0;
+    for (SessionRun run : runs) {
+      try {
+        store.transition(
+            run.id(),
+            SessionRunStatus.INTERRUPTED,
+            new SessionStore.Ending(null, SERVER_RESTART, null),
+            Json.object().put("error", SERVER_RESTART));
+        interrupted++;
+      } catch (KxmException e) {
+        if (e.code() != ErrorCode.RUN_TRANSITION_REFUSED) {
+          throw e;
+        }
+      }
     }
-    return new Reconciliation(ended, inFlight.size());
+    return interrupted;
   }
 }

@@ -19,12 +19,14 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -37,14 +39,19 @@ public final class SessionService implements Sessions {
   private static final Logger LOG = LoggerFactory.getLogger(SessionService.class);
   private static final int MAX_LIST = 1000;
   private static final Duration STOP_WAIT = Duration.ofSeconds(10);
+  private static final Duration ORPHAN_GRACE = Duration.ofSeconds(2);
 
   private final SessionStore store;
   private final boolean ownsStore;
   private final HistoryCache cache;
   private final TurnScheduler scheduler;
   private final Resolutions resolutions;
-  private final RestartReconciler.Reconciliation reconciliation;
   private final ScheduledExecutorService sweeper;
+
+  /** How turns are shared with other runtime instances; null on a store only this one uses. */
+  private final SharedTurns shared;
+
+  private volatile RestartReconciler.Reconciliation reconciliation;
 
   private SessionService(
       SessionStore store,
@@ -52,11 +59,10 @@ public final class SessionService implements Sessions {
       Function<HarnessSpec, Harness> harnesses,
       Clock clock,
       SessionSettings settings,
-      RestartReconciler.Reconciliation reconciliation,
-      TurnObserver observer) {
+      TurnObserver observer,
+      Predicate<String> liveInstances) {
     this.store = store;
     this.ownsStore = ownsStore;
-    this.reconciliation = reconciliation;
     this.cache = new HistoryCache(store, clock, settings.idleTtl());
     this.scheduler =
         new TurnScheduler(
@@ -71,7 +77,19 @@ public final class SessionService implements Sessions {
                     next.sessionId(),
                     settings.turnTimeout(),
                     observer));
-    this.resolutions = new Resolutions(store, scheduler);
+    this.shared =
+        liveInstances == null
+            ? null
+            : new SharedTurns(
+                store,
+                store
+                    .shared()
+                    .orElseThrow(() ->
+                        new IllegalArgumentException("the session store is not a shared one")),
+                liveInstances,
+                scheduler,
+                new OrphanProcesses(ORPHAN_GRACE));
+    this.resolutions = new Resolutions(store, scheduler, shared);
     this.sweeper =
         Executors.newSingleThreadScheduledExecutor(
             Thread.ofPlatform().daemon().name("kxm-session-sweeper").factory());
@@ -109,8 +127,61 @@ public final class SessionService implements Sessions {
       TurnObserver observer)
       throws InterruptedException {
     RestartReconciler.Reconciliation done =
-        new RestartReconciler(store, new OrphanProcesses(Duration.ofSeconds(2))).reconcile();
-    return new SessionService(store, ownsStore, harnesses, clock, settings, done, observer);
+        new RestartReconciler(store, new OrphanProcesses(ORPHAN_GRACE)).reconcile();
+    SessionService service =
+        new SessionService(store, ownsStore, harnesses, clock, settings, observer, null);
+    service.reconciliation = done;
+    return service;
+  }
+
+  /**
+   * Starts serving as one of several runtime instances on a shared store ({@link
+   * SessionStore#shared()}): nothing another instance runs is touched; only runs from before
+   * instances were recorded are reconciled now, and a dead instance's when it is {@linkplain #adopt
+   * adopted}.
+   *
+   * @param liveInstances whether an instance still holds its lease
+   */
+  public static SessionService startShared(
+      SessionStore store,
+      boolean ownsStore,
+      Function<HarnessSpec, Harness> harnesses,
+      Clock clock,
+      SessionSettings settings,
+      TurnObserver observer,
+      Predicate<String> liveInstances)
+      throws InterruptedException {
+    SessionService service =
+        new SessionService(
+            store,
+            ownsStore,
+            harnesses,
+            clock,
+            settings,
+            observer,
+            Objects.requireNonNull(liveInstances, "liveInstances"));
+    try {
+      service.reconciliation = service.shared.adoptUnrecorded();
+      service.shared.listen();
+    } catch (InterruptedException | RuntimeException e) {
+      service.close();
+      throw e;
+    }
+    return service;
+  }
+
+  /**
+   * Takes over what instance {@code deadInstance}, whose lease this instance claimed, left: its
+   * running runs end {@code interrupted}, its sessions and their queued runs become this one's.
+   *
+   * @param sameHost whether it ran on this machine, so its harness processes can be ended here
+   */
+  public RestartReconciler.Reconciliation adopt(String deadInstance, boolean sameHost)
+      throws InterruptedException {
+    if (shared == null) {
+      throw new IllegalStateException("only a service on a shared store adopts other instances");
+    }
+    return shared.adopt(deadInstance, sameHost);
   }
 
   /** Orphan harness trees ended and runs marked interrupted when this service started. */
@@ -177,6 +248,11 @@ public final class SessionService implements Sessions {
     Session session = session(sessionId);
     SessionRouteCheck.admit(session.workspaceRoot(), session.harness(), session.model());
     return scheduler.exclusively(() -> {
+      if (shared != null && !shared.runsHere(sessionId)) {
+        // Queued in the store; the instance that owns the session takes it from there.
+        scheduler.checkNotDraining();
+        return store.createRun(sessionId, text, null);
+      }
       scheduler.checkAdmission(sessionId);
       SessionRun run = store.createRun(sessionId, text, null);
       scheduler.enqueue(run.id(), sessionId);
@@ -199,7 +275,7 @@ public final class SessionService implements Sessions {
 
   @Override
   public SessionRun cancel(String runId) {
-    record Decision(SessionRun cancelled, TurnRunner runner) {}
+    record Decision(SessionRun cancelled, TurnRunner runner, SessionRun elsewhere) {}
     Decision decision =
         scheduler.exclusively(() -> {
           SessionRun run = run(runId);
@@ -210,17 +286,29 @@ public final class SessionService implements Sessions {
                     SessionRunStatus.CANCELLED,
                     new SessionStore.Ending(null, null, null),
                     Json.object()),
+                null,
                 null);
           }
           TurnRunner runner = scheduler.running(runId);
+          if (runner == null && shared != null && !run.status().isTerminal()) {
+            return new Decision(null, null, run);
+          }
           if (runner == null) {
             throw new KxmException(
                 ErrorCode.RUN_TERMINAL, "run " + runId + " already ended " + run.status().wire());
           }
-          return new Decision(null, runner);
+          return new Decision(null, runner, null);
         });
     if (decision.cancelled() != null) {
       return decision.cancelled();
+    }
+    if (decision.elsewhere() != null) {
+      try {
+        return shared.cancelElsewhere(decision.elsewhere(), STOP_WAIT);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return run(runId);
+      }
     }
     decision.runner().requestStop(TurnRunner.Stop.CANCEL);
     awaitEnd(decision.runner());
@@ -317,6 +405,9 @@ public final class SessionService implements Sessions {
       Thread.currentThread().interrupt();
     } finally {
       sweeper.shutdownNow();
+      if (shared != null) {
+        shared.close();
+      }
       if (ownsStore) {
         store.close();
       }

@@ -20,6 +20,7 @@ import io.opentelemetry.api.trace.Tracer;
 import io.opentelemetry.context.Scope;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
@@ -63,6 +64,9 @@ final class TurnRunner implements Runnable {
   private TurnEvents events;
   private final CompletableFuture<Void> done = new CompletableFuture<>();
   private final List<JsonNode> answers = new ArrayList<>();
+
+  /** Interactions whose answer reached this turn, guarded by {@link #answers}. */
+  private final Set<String> answered = new HashSet<>();
 
   /** Codes of a harness that refused to start: the run fails with the code, nothing is broken. */
   private static final Set<ErrorCode> REFUSED_STARTS =
@@ -184,9 +188,15 @@ final class TurnRunner implements Runnable {
     endHarness();
   }
 
-  /** Passes a person's answer, already stored, to the running harness. */
+  /**
+   * Passes a person's answer, already stored, to the running harness. An answer that already came
+   * is ignored: on a shared store it may arrive both directly and as the event other instances see.
+   */
   void answer(Interaction interaction, JsonNode answer) {
     synchronized (answers) {
+      if (!answered.add(interaction.id())) {
+        return;
+      }
       answers.add(entry(interaction, answer));
     }
     HarnessTurn running = current();
