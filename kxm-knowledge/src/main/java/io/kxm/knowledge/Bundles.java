@@ -128,7 +128,7 @@ public final class Bundles {
               "entry "
                   + e.id()
                   + " is already in "
-                  + db.file()
+                  + db.location()
                   + " with different content; the bundle does not come from the database"
                   + " its ids say");
         } else {

@@ -207,8 +207,8 @@ public final class Forum {
       throws SQLException {
     try (PreparedStatement s =
         c.prepareStatement(
-            "INSERT OR IGNORE INTO forum_activity (room_id, round, agent, kind, at)"
-                + " VALUES (?, ?, ?, ?, ?)")) {
+            "INSERT INTO forum_activity (room_id, round, agent, kind, at)"
+                + " VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING")) {
       s.setString(1, roomId);
       s.setInt(2, round);
       s.setString(3, agent);

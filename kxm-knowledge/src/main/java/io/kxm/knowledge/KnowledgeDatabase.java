@@ -2,15 +2,12 @@ package io.kxm.knowledge;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.core.id.Ids;
 import io.kxm.core.search.SqliteTextIndex;
 import io.kxm.core.search.TextIndex;
 import io.kxm.store.sqlite.SqliteDatabase;
 import io.kxm.store.sqlite.SqliteSchema;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Clock;
@@ -80,7 +77,7 @@ public final class KnowledgeDatabase implements KnowledgeStore {
     Connection reader = null;
     try {
       SCHEMA.ensure(database, writer);
-      String databaseId = prepare(writer, clock);
+      String databaseId = KnowledgeMeta.prepare(writer, TEXT_INDEX, clock);
       reader = database.writer(BUSY_TIMEOUT);
       return new KnowledgeDatabase(database, clock, writer, reader, databaseId);
     } catch (SQLException e) {
@@ -129,6 +126,11 @@ public final class KnowledgeDatabase implements KnowledgeStore {
   }
 
   @Override
+  public String location() {
+    return file.toString();
+  }
+
+  @Override
   public Clock clock() {
     return clock;
   }
@@ -170,26 +172,6 @@ public final class KnowledgeDatabase implements KnowledgeStore {
       }
     } catch (SQLException e) {
       throw database.failure(e, what);
-    }
-  }
-
-  private static String prepare(Connection c, Clock clock) throws SQLException {
-    try (Statement s = c.createStatement()) {
-      for (String ddl : TEXT_INDEX.schema()) {
-        s.execute(ddl);
-      }
-    }
-    try (PreparedStatement insert =
-        c.prepareStatement(
-            "INSERT OR IGNORE INTO knowledge_meta (key, value) VALUES ('database_id', ?)")) {
-      insert.setString(1, Ids.next("kdb", clock));
-      insert.executeUpdate();
-    }
-    try (Statement s = c.createStatement();
-        ResultSet rs =
-            s.executeQuery("SELECT value FROM knowledge_meta WHERE key = 'database_id'")) {
-      rs.next();
-      return rs.getString(1);
     }
   }
 

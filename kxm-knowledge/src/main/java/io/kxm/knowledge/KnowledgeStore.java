@@ -7,7 +7,9 @@ import java.time.Clock;
 /**
  * The knowledge database as its features use it: entries ({@link KnowledgeEntries}), forum rounds
  * ({@link Forum}), bundles and the evolution's tables, each written through SQL inside one of this
- * port's transactions. {@link KnowledgeDatabase} keeps it in one SQLite file.
+ * port's transactions. {@link KnowledgeDatabase} keeps it in one SQLite file, {@link
+ * PostgresKnowledgeStore} in one PostgreSQL schema; {@link KnowledgeStores} chooses. Features write
+ * SQL that both dialects run.
  *
  * <p>{@link #write} is atomic and serialized against every other writer, in this process or another
  * one on the same database: work that reads before it writes sees no other write slip in between,
@@ -31,8 +33,15 @@ public interface KnowledgeStore extends AutoCloseable {
   /** Stamps ids, entries and rounds. */
   Clock clock();
 
-  /** The file other processes open to reach this database (a forum MCP server gets it as --db). */
+  /**
+   * The {@code --db} path other processes are given to reach this database (a forum MCP server gets
+   * it as --db): the SQLite file itself, or on PostgreSQL the path the store was opened for, which
+   * leads a process with the same {@code KXM_RUNTIME_DATABASE_URL} to the same schema.
+   */
   Path file();
+
+  /** Where the database is, for messages: its file, or its PostgreSQL schema (no password). */
+  String location();
 
   @Override
   void close();

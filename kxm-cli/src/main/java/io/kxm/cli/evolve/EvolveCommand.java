@@ -2,8 +2,8 @@ package io.kxm.cli.evolve;
 
 import io.kxm.cli.CliContext;
 import io.kxm.knowledge.DistillationProducer;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeStore;
+import io.kxm.knowledge.KnowledgeStores;
 import io.kxm.knowledge.evolve.AttemptEvaluator;
 import io.kxm.knowledge.evolve.AttemptProducer;
 import io.kxm.knowledge.evolve.Evolution;
@@ -22,6 +22,7 @@ import io.kxm.knowledge.evolve.SimulatedForumVoice;
 import io.kxm.knowledge.evolve.TaskSet;
 import io.kxm.runtime.gate.ProcessGateExecutor;
 import io.kxm.runtime.route.RouteHarness;
+import io.kxm.runtime.store.RuntimeDatabase;
 import io.kxm.session.api.HarnessSpec;
 import io.kxm.session.turn.Harnesses;
 import java.nio.file.Path;
@@ -199,7 +200,8 @@ public final class EvolveCommand implements Callable<Integer> {
     List<EvolveTask> loaded = TaskSet.load(resolve(tasks));
     Path file = EvolveDb.path(context, db);
     EvolveProgress progress = new EvolveProgress(context.err());
-    try (KnowledgeStore kdb = KnowledgeDatabase.open(file)) {
+    RuntimeDatabase where = RuntimeDatabase.fromEnvironment(context.env());
+    try (KnowledgeStore kdb = KnowledgeStores.open(where, file, Clock.systemUTC())) {
       AttemptProducer attempts;
       ForumVoice voice;
       DistillationProducer distillation;
@@ -234,7 +236,7 @@ public final class EvolveCommand implements Callable<Integer> {
               .run();
       EvolveOutput.print(
           context.out(),
-          file,
+          kdb.location(),
           result.generations(),
           result.tasks(),
           Map.of("stoppedEarly", result.stoppedEarly()),

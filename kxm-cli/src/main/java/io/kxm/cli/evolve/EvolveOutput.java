@@ -3,7 +3,6 @@ package io.kxm.cli.evolve;
 import io.kxm.core.json.Json;
 import io.kxm.knowledge.evolve.GenerationSummary;
 import java.io.PrintWriter;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -15,7 +14,7 @@ final class EvolveOutput {
 
   static void print(
       PrintWriter out,
-      Path db,
+      String db,
       List<GenerationSummary> generations,
       int tasks,
       Map<String, Object> extra,
@@ -23,7 +22,7 @@ final class EvolveOutput {
     int solved = generations.isEmpty() ? 0 : generations.getLast().solvedSoFar();
     if (json) {
       Map<String, Object> body = new LinkedHashMap<>();
-      body.put("db", db.toString());
+      body.put("db", db);
       body.put("tasks", tasks);
       body.put("solved", solved);
       body.putAll(extra);

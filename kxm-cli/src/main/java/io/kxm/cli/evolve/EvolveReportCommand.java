@@ -3,15 +3,17 @@ package io.kxm.cli.evolve;
 import io.kxm.cli.CliContext;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeStore;
+import io.kxm.knowledge.KnowledgeStores;
 import io.kxm.knowledge.evolve.EvolutionLog;
 import io.kxm.knowledge.evolve.EvolutionStore;
 import io.kxm.knowledge.evolve.GenerationSummary;
 import io.kxm.knowledge.evolve.ScorePlot;
+import io.kxm.runtime.store.RuntimeDatabase;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
@@ -45,14 +47,16 @@ public final class EvolveReportCommand implements Callable<Integer> {
   @Override
   public Integer call() throws IOException {
     Path file = EvolveDb.path(context, db);
-    if (!Files.isRegularFile(file)) {
+    RuntimeDatabase where = RuntimeDatabase.fromEnvironment(context.env());
+    if (!KnowledgeStores.exists(where, file)) {
       throw new KxmException(ErrorCode.EVOLVE_RUN_NOT_FOUND, "no evolution database at " + file);
     }
-    try (KnowledgeStore kdb = KnowledgeDatabase.open(file)) {
+    try (KnowledgeStore kdb = KnowledgeStores.open(where, file, Clock.systemUTC())) {
       EvolutionLog store = new EvolutionStore(kdb);
       if (!store.hasRun()) {
         throw new KxmException(
-            ErrorCode.EVOLVE_RUN_NOT_FOUND, "the database " + file + " holds no evolution run");
+            ErrorCode.EVOLVE_RUN_NOT_FOUND,
+            "the database " + kdb.location() + " holds no evolution run");
       }
       List<GenerationSummary> generations = store.summaries();
       int tasks = generations.isEmpty() ? 0 : generations.getFirst().tasks();
@@ -62,7 +66,7 @@ public final class EvolveReportCommand implements Callable<Integer> {
         context.err().println("score curve written to " + svg);
         context.err().flush();
       }
-      EvolveOutput.print(context.out(), file, generations, tasks, Map.of(), json);
+      EvolveOutput.print(context.out(), kdb.location(), generations, tasks, Map.of(), json);
     }
     return 0;
   }

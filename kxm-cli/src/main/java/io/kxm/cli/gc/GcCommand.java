@@ -6,9 +6,9 @@ import io.kxm.core.paths.StatePaths;
 import io.kxm.core.retention.Purge;
 import io.kxm.core.retention.PurgeResult;
 import io.kxm.hub.retention.HubRetention;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeRetention;
 import io.kxm.knowledge.KnowledgeStore;
+import io.kxm.knowledge.KnowledgeStores;
 import io.kxm.runtime.project.ProjectKeys;
 import io.kxm.runtime.project.ProjectRuntime;
 import io.kxm.runtime.project.RunEventLogs;
@@ -108,11 +108,16 @@ public final class GcCommand implements Callable<Integer> {
         results.addAll(purge(new SessionsPurge(sessions, runtime.sessions()), now));
       }
     }
-    for (Path file : knowledgeDbs) {
-      Path db = root.resolve(file);
-      try (KnowledgeStore knowledge = KnowledgeDatabase.open(db, clock)) {
+    // On PostgreSQL every path leads to the one knowledge schema, which is purged once.
+    List<Path> knowledgeFiles =
+        database.onPostgres() ? knowledgeDbs.stream().limit(1).toList() : knowledgeDbs;
+    for (Path file : knowledgeFiles) {
+      try (KnowledgeStore knowledge = KnowledgeStores.open(database, root.resolve(file), clock)) {
         results.addAll(
-            purge(new KnowledgeRetention("knowledge " + db, knowledge, runtime.knowledge()), now));
+            purge(
+                new KnowledgeRetention(
+                    "knowledge " + knowledge.location(), knowledge, runtime.knowledge()),
+                now));
       }
     }
     print(results);

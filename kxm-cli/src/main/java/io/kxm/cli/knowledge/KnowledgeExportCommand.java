@@ -6,10 +6,11 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.knowledge.Bundle;
 import io.kxm.knowledge.Bundles;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeStore;
-import java.nio.file.Files;
+import io.kxm.knowledge.KnowledgeStores;
+import io.kxm.runtime.store.RuntimeDatabase;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -49,13 +50,14 @@ public final class KnowledgeExportCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     Path file = context.workingDir().resolve(db);
-    if (!Files.exists(file)) {
+    RuntimeDatabase where = RuntimeDatabase.fromEnvironment(context.env());
+    if (!KnowledgeStores.exists(where, file)) {
       throw new KxmException(
           ErrorCode.INVALID_REQUEST,
           "there is no knowledge database at " + file + "; pass the file a run wrote with --db");
     }
     Bundle bundle;
-    try (KnowledgeStore database = KnowledgeDatabase.open(file)) {
+    try (KnowledgeStore database = KnowledgeStores.open(where, file, Clock.systemUTC())) {
       bundle = Bundles.export(database, task);
     }
     if (out == null) {

@@ -5,18 +5,21 @@ import io.kxm.core.Version;
 import io.kxm.knowledge.Forum;
 import io.kxm.knowledge.ForumSession;
 import io.kxm.knowledge.ForumToolset;
-import io.kxm.knowledge.KnowledgeDatabase;
 import io.kxm.knowledge.KnowledgeStore;
+import io.kxm.knowledge.KnowledgeStores;
 import io.kxm.mcp.stdio.StdioToolServer;
+import io.kxm.runtime.store.RuntimeDatabase;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
  * {@code kxm knowledge mcp}: the five forum tools of one agent in one forum round, over MCP stdio.
- * The round must have been opened by the orchestrator; the tools act on the same database file, so
- * the orchestrator sees posts and done signals as they are made.
+ * The round must have been opened by the orchestrator; the tools act on the same database (the
+ * file, or the runtime's PostgreSQL schema when {@code KXM_RUNTIME_DATABASE_URL} is set), so the
+ * orchestrator sees posts and done signals as they are made.
  */
 @Command(
     name = "mcp",
@@ -51,7 +54,9 @@ public final class KnowledgeMcpCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
-    try (KnowledgeStore database = KnowledgeDatabase.open(context.workingDir().resolve(db))) {
+    RuntimeDatabase where = RuntimeDatabase.fromEnvironment(context.env());
+    try (KnowledgeStore database =
+        KnowledgeStores.open(where, context.workingDir().resolve(db), Clock.systemUTC())) {
       ForumSession session = new Forum(database).session(room, round, agent);
       StdioToolServer server =
           new StdioToolServer(

@@ -51,26 +51,31 @@ final class AttemptRows {
   }
 
   static void updateState(Connection c, AttemptRecord a) throws SQLException {
+    // Positional parameters and EXCLUDED, which SQLite and PostgreSQL both read; the casts give
+    // PostgreSQL a type for a parameter that is bound as null.
     try (PreparedStatement u =
         c.prepareStatement(
             """
-            INSERT INTO evolve_task_state (task_id, attempts, best_score, best_attempt,
-              solved_generation) VALUES (?1, 1, ?2, CASE WHEN ?2 IS NULL THEN NULL ELSE ?3 END, ?4)
+            INSERT INTO evolve_task_state AS t (task_id, attempts, best_score, best_attempt,
+              solved_generation) VALUES (?, 1, CAST(? AS DOUBLE PRECISION), ?, CAST(? AS INTEGER))
             ON CONFLICT (task_id) DO UPDATE SET
-              attempts = attempts + 1,
-              best_attempt = CASE WHEN ?2 IS NOT NULL AND (best_score IS NULL OR ?2 > best_score)
-                THEN ?3 ELSE best_attempt END,
-              best_score = CASE WHEN ?2 IS NOT NULL AND (best_score IS NULL OR ?2 > best_score)
-                THEN ?2 ELSE best_score END,
-              solved_generation = coalesce(solved_generation, ?4)\
+              attempts = t.attempts + 1,
+              best_attempt = CASE WHEN excluded.best_score IS NOT NULL
+                AND (t.best_score IS NULL OR excluded.best_score > t.best_score)
+                THEN excluded.best_attempt ELSE t.best_attempt END,
+              best_score = CASE WHEN excluded.best_score IS NOT NULL
+                AND (t.best_score IS NULL OR excluded.best_score > t.best_score)
+                THEN excluded.best_score ELSE t.best_score END,
+              solved_generation = coalesce(t.solved_generation, excluded.solved_generation)\
             """)) {
       u.setString(1, a.key().taskId());
       if (a.score() == null) {
-        u.setNull(2, Types.REAL);
+        u.setNull(2, Types.DOUBLE);
+        u.setNull(3, Types.VARCHAR);
       } else {
         u.setDouble(2, a.score());
+        u.setString(3, a.key().key());
       }
-      u.setString(3, a.key().key());
       if (a.solved()) {
         u.setInt(4, a.key().generation());
       } else {

@@ -1,5 +1,6 @@
 package io.kxm.knowledge.evolve;
 
+import io.kxm.core.json.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -72,13 +73,14 @@ final class EvolutionReads {
     return rs.wasNull() ? null : score;
   }
 
+  /** The tasks of a generation are counted here, not in SQL: the two dialects' JSON differ. */
   static List<GenerationSummary> summaries(Connection c) throws SQLException {
     List<GenerationSummary> out = new ArrayList<>();
     try (Statement s = c.createStatement();
         ResultSet rs =
             s.executeQuery(
                 """
-                SELECT g.generation, g.phase, json_array_length(g.tasks_json),
+                SELECT g.generation, g.phase, g.tasks_json,
                   count(a.attempt_key), count(a.score), coalesce(avg(a.score), 0),
                   coalesce(max(a.score), 0),
                   (SELECT count(*) FROM evolve_task_state t
@@ -94,7 +96,7 @@ final class EvolutionReads {
             new GenerationSummary(
                 rs.getInt(1),
                 rs.getString(2),
-                rs.getInt(3),
+                Json.read(rs.getString(3)).size(),
                 rs.getInt(4),
                 rs.getInt(5),
                 rs.getDouble(6),

@@ -73,7 +73,7 @@ public final class EvolutionStore implements EvolutionLog {
       throw new KxmException(
           ErrorCode.EVOLVE_RUN_MISMATCH,
           "the database "
-              + db.file()
+              + db.location()
               + " holds a run over other tasks (tasks sha256 "
               + rs.getString(1).substring(0, 12)
               + ", given "
@@ -84,7 +84,7 @@ public final class EvolutionStore implements EvolutionLog {
       throw new KxmException(
           ErrorCode.EVOLVE_RUN_MISMATCH,
           "the database "
-              + db.file()
+              + db.location()
               + " holds a run with --population "
               + rs.getInt(2)
               + " and --attempts-per-task "
