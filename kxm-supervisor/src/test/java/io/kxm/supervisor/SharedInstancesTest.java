@@ -98,6 +98,11 @@ class SharedInstancesTest {
         assertThat(executorOf(runId)).as("who ran " + runId).isEqualTo(instanceA);
       }
 
+      // What the dashboard and the console read, any instance serves for every session.
+      Reply listedOnB = SupervisorHttp.get(b.url() + "/v1/sessions", b.token());
+      assertThat(listedOnB.body().path("sessions").findValuesAsString("id")).contains(session);
+      assertThat(onB.runs(session)).containsExactlyElementsOf(runs);
+
       // An answer given on B reaches the harness running on A.
       String answered = onB.submitted(session, "please approve the first write");
       String question = awaitQuestion(onB, answered);
