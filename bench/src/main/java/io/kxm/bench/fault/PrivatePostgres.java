@@ -5,6 +5,10 @@ import io.kxm.bench.Log;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -132,6 +136,27 @@ final class PrivatePostgres implements AutoCloseable {
 
   int port() {
     return port;
+  }
+
+  /** A session run's event seqs as the runtime's sessions schema holds them, in order. */
+  List<Long> sessionRunSeqs(String schemaPrefix, String runId) throws Exception {
+    List<Long> seqs = new ArrayList<>();
+    try (Connection c =
+            DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + port + "/postgres?user=postgres");
+        PreparedStatement q =
+            c.prepareStatement(
+                "SELECT seq FROM "
+                    + schemaPrefix
+                    + "_sessions.events WHERE run_id = ? ORDER BY seq")) {
+      q.setString(1, runId);
+      try (ResultSet rs = q.executeQuery()) {
+        while (rs.next()) {
+          seqs.add(rs.getLong(1));
+        }
+      }
+    }
+    return seqs;
   }
 
   private void run(List<String> command, long timeoutSeconds) throws IOException {

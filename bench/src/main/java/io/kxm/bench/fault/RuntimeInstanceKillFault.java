@@ -12,7 +12,6 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -85,8 +84,7 @@ final class RuntimeInstanceKillFault implements Fault {
     JsonNode verified = SessionCalls.verify(b, runOnA);
     follower.close();
     JsonNode ownRun = awaitEnded(b, runOnB);
-    List<Long> stored = storedSeqs(pg, runOnA);
-    List<Long> seen = follower.seqs();
+    List<Long> stored = pg.sessionRunSeqs(SCHEMA, runOnA);
 
     Instant finished =
         interrupted == null ? null : Instant.parse(interrupted.path("finishedAt").asString());
@@ -104,28 +102,8 @@ final class RuntimeInstanceKillFault implements Fault {
                     + ") "
                     + Duration.between(leaseEnd, finished).toMillis()
                     + " ms after A's lease ended"));
-    findings.check(
-        verified.path("ok").asBoolean(false) && verified.path("events").asLong() == stored.size(),
-        "hash chain of A's run on B: ok "
-            + verified.path("ok").asBoolean(false)
-            + " over "
-            + count(verified.path("events").asLong())
-            + " events; the store holds "
-            + count(stored.size()));
-    findings.check(
-        ended && seen.equals(stored) && follower.duplicates() == 0,
-        "client on B: "
-            + count(seen.size())
-            + " events over "
-            + count(follower.connections())
-            + " connections, stored "
-            + count(stored.size())
-            + ", same sequence in order: "
-            + seen.equals(stored)
-            + ", duplicates "
-            + follower.duplicates()
-            + ", stream ended with "
-            + follower.endType());
+    RunChecks.chain(findings, " of A's run on B", verified, stored);
+    RunChecks.client(findings, "client on B", follower, ended, stored);
     findings.check(
         "running".equals(bWhenAEnded.path("status").asString())
             && ownRun != null
@@ -145,15 +123,12 @@ final class RuntimeInstanceKillFault implements Fault {
     }
   }
 
-  private static Connection connect(PrivatePostgres pg) throws Exception {
-    return DriverManager.getConnection(
-        "jdbc:postgresql://127.0.0.1:" + pg.port() + "/postgres?user=postgres");
-  }
-
   /** When A's lease, as last renewed before the kill, ends. */
   private static Instant leaseUntil(PrivatePostgres pg, SupervisorProcess instance)
       throws Exception {
-    try (Connection c = connect(pg);
+    try (Connection c =
+            DriverManager.getConnection(
+                "jdbc:postgresql://127.0.0.1:" + pg.port() + "/postgres?user=postgres");
         PreparedStatement q =
             c.prepareStatement(
                 "SELECT lease_until FROM "
@@ -168,21 +143,5 @@ final class RuntimeInstanceKillFault implements Fault {
         return Instant.ofEpochMilli(rs.getLong(1));
       }
     }
-  }
-
-  private static List<Long> storedSeqs(PrivatePostgres pg, String runId) throws Exception {
-    List<Long> seqs = new ArrayList<>();
-    try (Connection c = connect(pg);
-        PreparedStatement q =
-            c.prepareStatement(
-                "SELECT seq FROM " + SCHEMA + "_sessions.events WHERE run_id = ? ORDER BY seq")) {
-      q.setString(1, runId);
-      try (ResultSet rs = q.executeQuery()) {
-        while (rs.next()) {
-          seqs.add(rs.getLong(1));
-        }
-      }
-    }
-    return seqs;
   }
 }

@@ -6,12 +6,7 @@ import io.kxm.bench.Log;
 import io.kxm.bench.Measure;
 import io.kxm.bench.product.SessionCalls;
 import io.kxm.bench.product.SupervisorProcess;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -81,7 +76,7 @@ final class RuntimePostgresRestartFault implements Fault {
     boolean ended = follower.awaitEnd(Duration.ofSeconds(60));
     JsonNode verified = SessionCalls.verify(supervisor, runId);
     follower.close();
-    List<Long> stored = storedSeqs(pg, runId);
+    List<Long> stored = pg.sessionRunSeqs(SCHEMA, runId);
     List<Long> seen = follower.seqs();
 
     findings.check(
@@ -89,31 +84,11 @@ final class RuntimePostgresRestartFault implements Fault {
         "the run after the outage: "
             + (run == null ? "still not ended 90 s later" : run.path("status").asString())
             + (run == null ? "" : ", error " + run.path("error").asString("none")));
-    findings.check(
-        verified.path("ok").asBoolean(false) && verified.path("events").asLong() == stored.size(),
-        "hash chain: ok "
-            + verified.path("ok").asBoolean(false)
-            + " over "
-            + count(verified.path("events").asLong())
-            + " events; the store holds "
-            + count(stored.size()));
+    RunChecks.chain(findings, "", verified, stored);
     findings.check(
         stored.containsAll(seen.subList(0, (int) Math.min(seenAtStop, seen.size()))),
         "every event sent before the outage is in the store after it");
-    findings.check(
-        ended && seen.equals(stored) && follower.duplicates() == 0,
-        "client: "
-            + count(seen.size())
-            + " events over "
-            + count(follower.connections())
-            + " connections, stored "
-            + count(stored.size())
-            + ", same sequence in order: "
-            + seen.equals(stored)
-            + ", duplicates "
-            + follower.duplicates()
-            + ", stream ended with "
-            + follower.endType());
+    RunChecks.client(findings, "client", follower, ended, stored);
   }
 
   /** The run once it ended, polled over the supervisor's API; null when it did not within 90 s. */
@@ -124,23 +99,5 @@ final class RuntimePostgresRestartFault implements Fault {
       Log.warn("the run did not end: " + e.getMessage());
       return null;
     }
-  }
-
-  /** The run's events as the session schema holds them. */
-  private static List<Long> storedSeqs(PrivatePostgres pg, String runId) throws Exception {
-    String jdbc = "jdbc:postgresql://127.0.0.1:" + pg.port() + "/postgres?user=postgres";
-    List<Long> seqs = new ArrayList<>();
-    try (Connection c = DriverManager.getConnection(jdbc);
-        PreparedStatement q =
-            c.prepareStatement(
-                "SELECT seq FROM " + SCHEMA + "_sessions.events WHERE run_id = ? ORDER BY seq")) {
-      q.setString(1, runId);
-      try (ResultSet rs = q.executeQuery()) {
-        while (rs.next()) {
-          seqs.add(rs.getLong(1));
-        }
-      }
-    }
-    return seqs;
   }
 }

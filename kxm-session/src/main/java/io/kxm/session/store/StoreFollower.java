@@ -1,5 +1,6 @@
 package io.kxm.session.store;
 
+import io.kxm.core.thread.Joins;
 import io.kxm.fanout.LiveBus;
 import io.kxm.fanout.LiveListener;
 import io.kxm.session.api.SessionEvent;
@@ -145,16 +146,6 @@ final class StoreFollower implements LiveListener, AutoCloseable {
     closed = true;
     subscription.close();
     thread.interrupt();
-    boolean interrupted = false;
-    while (thread.isAlive()) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    Joins.uninterruptibly(thread);
   }
 }

@@ -2,6 +2,7 @@ package io.kxm.session.store;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.thread.Joins;
 import io.kxm.session.api.SessionEvent;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -119,18 +120,8 @@ final class StoreWriter {
       stopping = true;
       queue.add(STOP);
     }
-    boolean interrupted = false;
-    while (thread.isAlive()) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        interrupted = true;
-      }
-    }
+    Joins.uninterruptibly(thread);
     tx.closeStatements();
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
   }
 
   static KxmException closed() {

@@ -1,50 +1,76 @@
-package io.kxm.store.sqlite;
+package io.kxm.store.jdbc;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
-import io.kxm.store.jdbc.Jdbc;
-import java.sql.Connection;
+import io.kxm.core.thread.Joins;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Function;
 
 /**
- * The only connection that writes, fed by a queue. The writer thread takes every request waiting
- * and runs them as one {@link WriteBatch}: one fsync per batch instead of one per write is what
- * lets many agents write at once, and each caller returns only after its batch committed.
+ * Group commit: callers' writes wait in a queue, and each writer thread takes every request waiting
+ * and runs them as one transaction ({@link Batches}). One commit, and one flush of the log, per
+ * batch instead of one per write is what lets many agents write at once; each caller returns only
+ * after its batch committed. SQLite has one writer thread (it has one writer); PostgreSQL may have
+ * several, each with a transaction of its own.
  */
-final class GroupCommitWriter implements AutoCloseable {
-  static final int MAX_BATCH = 512;
+public final class GroupCommitWriter implements AutoCloseable {
+  public static final int MAX_BATCH = 512;
   private static final int MAX_WAITING = 10_000;
+
+  /** How the backend runs one batch: a transaction with a savepoint per request. */
+  public interface Batches {
+    /** Runs the requests and answers each: completed once committed, or failed. Must not throw. */
+    void run(List<WriteRequest<?>> batch);
+
+    /** Called once, after the last batch of the last writer thread. */
+    default void close() {}
+  }
 
   private final BlockingQueue<WriteRequest<?>> queue = new LinkedBlockingQueue<>();
   private final Semaphore room = new Semaphore(MAX_WAITING);
   private final Object lifecycle = new Object();
   private final AtomicLong batches = new AtomicLong();
-  private final WriterConnection connection;
+  private final Batches backend;
   private final String store;
-  private final Thread thread;
+  private final List<Thread> threads = new ArrayList<>();
+  private final CountDownLatch stopped;
   private boolean closing; // guarded by lifecycle
 
-  GroupCommitWriter(Connection connection, String store) {
-    this.connection = new WriterConnection(connection, store);
+  /**
+   * @param writers how many batches may be open at once
+   */
+  public GroupCommitWriter(Batches backend, String store, String threadName, int writers) {
+    if (writers < 1) {
+      throw new IllegalArgumentException("a group commit needs at least one writer");
+    }
+    this.backend = backend;
     this.store = store;
-    this.thread = Thread.ofPlatform().name("kxm-sqlite-writer").daemon().unstarted(this::run);
-    thread.start();
+    this.stopped = new CountDownLatch(writers);
+    for (int i = 0; i < writers; i++) {
+      Thread thread =
+          Thread.ofPlatform()
+              .name(writers == 1 ? threadName : threadName + "-" + i)
+              .daemon()
+              .unstarted(this::run);
+      threads.add(thread);
+    }
+    threads.forEach(Thread::start);
   }
 
   /** Runs {@code work} in the next batch and waits until that batch commits. */
-  <T> T submit(Function<Jdbc, T> work) {
-    if (Thread.currentThread() == thread) {
+  public <T> T submit(Function<Jdbc, T> work) {
+    if (threads.contains(Thread.currentThread())) {
       throw new IllegalStateException("write() inside a write: use the Tx it was given");
     }
     WriteRequest<T> request = new WriteRequest<>(work);
-    room.acquireUninterruptibly(); // back-pressure when the writer falls behind
+    room.acquireUninterruptibly(); // back-pressure when the writers fall behind
     synchronized (lifecycle) {
       if (closing) {
         room.release();
@@ -59,21 +85,21 @@ final class GroupCommitWriter implements AutoCloseable {
     }
   }
 
-  boolean running() {
-    return thread.isAlive();
+  public boolean running() {
+    return threads.stream().allMatch(Thread::isAlive);
   }
 
   /** Transactions committed or attempted so far; fewer than writes when batching works. */
-  long batches() {
+  public long batches() {
     return batches.get();
   }
 
-  /** Requests queued and not yet taken by the writer. */
-  int waiting() {
+  /** Requests queued and not yet taken by a writer. */
+  public int waiting() {
     return queue.size();
   }
 
-  /** Lets queued writes finish, then stops the thread and closes the connection. */
+  /** Lets queued writes finish, then stops the threads and closes the backend. */
   @Override
   public void close() {
     synchronized (lifecycle) {
@@ -81,19 +107,12 @@ final class GroupCommitWriter implements AutoCloseable {
         return;
       }
       closing = true;
-      queue.add(WriteRequest.STOP);
-    }
-    boolean interrupted = false;
-    while (thread.isAlive()) {
-      try {
-        thread.join();
-      } catch (InterruptedException e) {
-        interrupted = true;
+      // one STOP per thread; each thread that takes one ends after its batch
+      for (int i = 0; i < threads.size(); i++) {
+        queue.add(WriteRequest.STOP);
       }
     }
-    if (interrupted) {
-      Thread.currentThread().interrupt();
-    }
+    threads.forEach(Joins::uninterruptibly);
   }
 
   private void run() {
@@ -103,14 +122,20 @@ final class GroupCommitWriter implements AutoCloseable {
       while (!stop) {
         batch.add(queue.take());
         queue.drainTo(batch, MAX_BATCH - 1);
-        // Nothing is queued after STOP, so it can only be the last of a batch.
-        stop = batch.getLast() == WriteRequest.STOP;
-        if (stop) {
-          batch.removeLast();
+        int at = batch.indexOf(WriteRequest.STOP);
+        if (at >= 0) {
+          stop = true;
+          // Nothing is queued after the STOPs; another thread's STOP goes back for it.
+          for (int i = batch.size() - 1; i > at; i--) {
+            if (batch.get(i) == WriteRequest.STOP) {
+              queue.add(batch.remove(i));
+            }
+          }
+          batch.remove(at);
         }
         if (!batch.isEmpty()) {
           batches.incrementAndGet();
-          new WriteBatch(connection, batch).run();
+          backend.run(batch);
           room.release(batch.size());
         }
         batch.clear();
@@ -118,12 +143,15 @@ final class GroupCommitWriter implements AutoCloseable {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
     } finally {
-      failLeftovers();
-      connection.close();
+      stopped.countDown();
+      if (stopped.getCount() == 0) {
+        failLeftovers();
+        backend.close();
+      }
     }
   }
 
-  /** Answers whatever is still queued when the thread ends, so no caller waits forever. */
+  /** Answers whatever is still queued when the threads end, so no caller waits forever. */
   private void failLeftovers() {
     synchronized (lifecycle) {
       closing = true;
@@ -131,7 +159,9 @@ final class GroupCommitWriter implements AutoCloseable {
     KxmException closed =
         new KxmException(ErrorCode.STORE_UNAVAILABLE, "the writer of " + store + " has stopped");
     for (WriteRequest<?> request = queue.poll(); request != null; request = queue.poll()) {
-      request.fail(closed);
+      if (request != WriteRequest.STOP) {
+        request.fail(closed);
+      }
     }
   }
 }

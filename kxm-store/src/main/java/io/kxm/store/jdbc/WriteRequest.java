@@ -1,6 +1,5 @@
-package io.kxm.store.sqlite;
+package io.kxm.store.jdbc;
 
-import io.kxm.store.jdbc.Jdbc;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.function.Function;
@@ -9,7 +8,7 @@ import java.util.function.Function;
  * One caller's unit of work in a group commit. Its result is held back until the batch commits; its
  * failure is final as soon as it happens.
  */
-final class WriteRequest<T> {
+public final class WriteRequest<T> {
   static final WriteRequest<Void> STOP = new WriteRequest<>(jdbc -> null);
 
   final CompletableFuture<T> future = new CompletableFuture<>();
@@ -21,23 +20,23 @@ final class WriteRequest<T> {
     this.work = work;
   }
 
-  void run(Jdbc jdbc) {
+  public void run(Jdbc jdbc) {
     result = work.apply(jdbc);
   }
 
-  void fail(Throwable cause) {
+  public void fail(Throwable cause) {
     failure = cause;
     future.completeExceptionally(cause);
   }
 
   /** The whole batch failed: requests that had succeeded so far fail with the batch's error. */
-  void failIfPending(Throwable cause) {
+  public void failIfPending(Throwable cause) {
     if (failure == null) {
       fail(cause);
     }
   }
 
-  void complete() {
+  public void complete() {
     if (failure == null) {
       future.complete(result);
     }

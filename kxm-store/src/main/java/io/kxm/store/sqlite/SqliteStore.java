@@ -7,6 +7,7 @@ import io.kxm.store.MigrationReport;
 import io.kxm.store.PoolStats;
 import io.kxm.store.StoreConfig;
 import io.kxm.store.jdbc.BaseStore;
+import io.kxm.store.jdbc.GroupCommitWriter;
 import io.kxm.store.jdbc.Jdbc;
 import io.kxm.store.jdbc.Migrator;
 import java.nio.file.Path;
@@ -48,7 +49,12 @@ public final class SqliteStore extends BaseStore {
             name,
             version -> SqliteBackup.copy(db, version, name));
     SqliteFiles.refuseSymlinks(db); // the sidecars exist now; check them once more
-    GroupCommitWriter writer = new GroupCommitWriter(SqliteConnections.writer(db, name), name);
+    GroupCommitWriter writer =
+        new GroupCommitWriter(
+            WriteBatch.on(new WriterConnection(SqliteConnections.writer(db, name), name)),
+            name,
+            "kxm-sqlite-writer",
+            1);
     try {
       ReadPool readers =
           new ReadPool(() -> SqliteConnections.reader(db, name), config.poolSize(), name);

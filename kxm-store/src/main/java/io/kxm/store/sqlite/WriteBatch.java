@@ -1,6 +1,8 @@
 package io.kxm.store.sqlite;
 
 import io.kxm.core.error.KxmException;
+import io.kxm.store.jdbc.GroupCommitWriter;
+import io.kxm.store.jdbc.WriteRequest;
 import java.util.List;
 
 /**
@@ -14,6 +16,21 @@ final class WriteBatch {
   WriteBatch(WriterConnection writer, List<WriteRequest<?>> requests) {
     this.writer = writer;
     this.requests = requests;
+  }
+
+  /** The group commit's batches on SQLite's one writer connection, which it closes at the end. */
+  static GroupCommitWriter.Batches on(WriterConnection writer) {
+    return new GroupCommitWriter.Batches() {
+      @Override
+      public void run(List<WriteRequest<?>> batch) {
+        new WriteBatch(writer, batch).run();
+      }
+
+      @Override
+      public void close() {
+        writer.close();
+      }
+    };
   }
 
   void run() {
