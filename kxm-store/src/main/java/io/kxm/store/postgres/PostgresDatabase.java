@@ -85,11 +85,6 @@ public final class PostgresDatabase implements AutoCloseable {
     return name;
   }
 
-  /** The most connections the pool opens. */
-  public int poolSize() {
-    return pool.getMaximumPoolSize();
-  }
-
   /** The pool, for code that must hold one connection across statements (advisory locks). */
   public DataSource dataSource() {
     return pool;
