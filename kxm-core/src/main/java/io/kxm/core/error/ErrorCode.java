@@ -497,8 +497,8 @@ public enum ErrorCode {
   // evolve generation loop
   EVOLVE_RUN_MISMATCH(
       1,
-      "Resume with the tasks, --population and --attempts-per-task the run started with, or pass"
-          + " a new --db for a new run."),
+      "Resume with the tasks, --population and --attempts-per-task the run started with, or start"
+          + " a new run with a new --db (on PostgreSQL: a new KXM_RUNTIME_DATABASE_SCHEMA)."),
   EVOLVE_RUN_NOT_FOUND(
       1, "Run 'kxm evolve TASKS --db FILE' first, or point --db at the database of a run."),
   EVOLVE_TURN_FAILED(
