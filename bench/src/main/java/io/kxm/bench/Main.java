@@ -51,12 +51,17 @@ public final class Main {
       System.out.println();
       System.out.print(Table.notices(report));
     }
+    String grown = Table.curves(report, Registry.curves(), null);
+    if (!grown.isEmpty()) {
+      System.out.println();
+      System.out.print(grown);
+    }
     if (options.json() != null) {
       Outputs.json(report, options.json());
       Log.info("wrote " + options.json());
     }
     if (options.docs() != null && options.only() == null) {
-      Outputs.docs(report, options.docs());
+      Outputs.docs(report, Registry.curves(), options.docs());
       Log.info("wrote " + options.docs());
     }
     System.exit(report.failed() ? 1 : 0);

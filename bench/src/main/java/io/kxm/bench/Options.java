@@ -8,17 +8,17 @@ import java.nio.file.Path;
  * @param quick the short run: short repetitions and smaller counts
  * @param json where to write the report as JSON, or null
  * @param docs where to write the Markdown report, or null; only a whole run writes it
- * @param only the one scenario or baseline to run, or null for all
+ * @param only the scenarios or baselines to run, comma-separated, or null for all
  * @param list print the names and exit
  */
 public record Options(boolean quick, Path json, Path docs, String only, boolean list) {
 
   public static final String USAGE =
       """
-      usage: bench/run [--quick] [--json FILE] [--only NAME] [--list]
-        --quick       short repetitions and smaller counts, under 2 minutes on two cores
+      usage: bench/run [--quick] [--json FILE] [--only NAME[,NAME...]] [--list]
+        --quick       short repetitions and smaller counts, under 3 minutes on two cores
         --json FILE   also write the figures as JSON
-        --only NAME   run one scenario (with its baselines) or one baseline
+        --only NAMES  run these scenarios (with their baselines) or baselines, comma-separated
         --list        print the names --only accepts
         --docs FILE   write the Markdown report there (bench/run passes docs/performance.md)
       """;

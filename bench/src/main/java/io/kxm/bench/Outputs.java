@@ -31,12 +31,25 @@ public final class Outputs {
       rows.add(row);
     }
     root.put("rows", rows);
+    root.put("productFigures", productFigures(report));
     root.put("notices", report.notices());
     createParent(file);
     JsonMapper.shared().writerWithDefaultPrettyPrinter().writeValue(file.toFile(), root);
   }
 
-  public static void docs(Report report, Path file) throws IOException {
+  /**
+   * Writes the Markdown report to {@code file} and each measured curve's chart beside it, in the
+   * folder {@code performance/}.
+   */
+  public static void docs(Report report, List<Curve> curves, Path file) throws IOException {
+    Path charts = file.toAbsolutePath().resolveSibling("performance");
+    Files.createDirectories(charts);
+    for (Curve curve : curves) {
+      if (curve.drawable(report)) {
+        Files.writeString(charts.resolve(curve.name() + ".svg"), CurveSvg.draw(curve, report));
+      }
+    }
+    String grown = Table.curves(report, curves, c -> "performance/" + c.name() + ".svg");
     String text =
         "# Performance\n\n"
             + "Written by `bench/run"
@@ -52,9 +65,23 @@ public final class Outputs {
             + report.machine().line()
             + ".\n\n"
             + Table.markdown(report)
-            + (report.notices().isEmpty() ? "" : "\n" + Table.notices(report));
-    createParent(file);
+            + (report.notices().isEmpty() ? "" : "\n" + Table.notices(report))
+            + (grown.isEmpty()
+                ? ""
+                : "\n## How cost grows\n\nEach chart is drawn from rows of the table above: the"
+                    + " median of each point, with a bar from its smallest to its largest"
+                    + " repetition; sizes on a logarithmic axis.\n\n"
+                    + grown);
     Files.writeString(file, text);
+  }
+
+  private static Map<String, Object> productFigures(Report report) {
+    Map<String, Object> byScenario = new java.util.TreeMap<>();
+    report
+        .productFigures()
+        .forEach((name, figures) ->
+            byScenario.put(name, figures.stream().map(Outputs::figure).toList()));
+    return byScenario;
   }
 
   private static Map<String, Object> figure(Figure f) {

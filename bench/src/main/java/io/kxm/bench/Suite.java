@@ -33,15 +33,30 @@ public final class Suite {
     return names;
   }
 
+  /**
+   * @param only the names to run, comma-separated (a scenario brings its baselines), or null for
+   *     every measure
+   */
   public Report run(Run run, String only) {
+    Set<String> named = only == null ? null : Set.of(only.split(",", -1));
+    if (named != null) {
+      List<String> unknown = named.stream().filter(n -> !names().contains(n)).sorted().toList();
+      if (!unknown.isEmpty()) {
+        throw new IllegalArgumentException(
+            "no scenario or baseline is named "
+                + String.join(", ", unknown)
+                + "; names: "
+                + String.join(", ", names()));
+      }
+    }
     List<Scenario> chosenScenarios =
-        scenarios.stream().filter(s -> only == null || s.name().equals(only)).toList();
+        scenarios.stream().filter(s -> named == null || named.contains(s.name())).toList();
     Set<String> chosenBaselines = new LinkedHashSet<>();
     for (Registry.Entry b : baselines) {
       boolean usedByChosen =
           chosenScenarios.stream()
               .anyMatch(s -> s.comparisons().stream().anyMatch(c -> c.baseline().equals(b.name())));
-      if (only == null || b.name().equals(only) || usedByChosen) {
+      if (named == null || named.contains(b.name()) || usedByChosen) {
         chosenBaselines.add(b.name());
       }
     }
@@ -92,6 +107,12 @@ public final class Suite {
       Map<String, Outcome> productOutcomes,
       boolean quick) {
     List<Row> rows = new ArrayList<>();
+    Map<String, List<Figure>> productFigures = new LinkedHashMap<>();
+    productOutcomes.forEach((name, o) -> {
+      if (o instanceof Measured m) {
+        productFigures.put(name, m.figures());
+      }
+    });
     List<String> notices = new ArrayList<>();
     Set<String> compared = new LinkedHashSet<>();
     boolean failed = false;
@@ -139,6 +160,7 @@ public final class Suite {
         Instant.now().truncatedTo(ChronoUnit.SECONDS),
         quick,
         rows,
+        productFigures,
         notices,
         failed);
   }

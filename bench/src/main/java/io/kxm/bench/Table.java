@@ -1,6 +1,9 @@
 package io.kxm.bench;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.TreeSet;
+import java.util.function.Function;
 
 /** The one table the suite prints, as Markdown so the same text goes to docs/performance.md. */
 public final class Table {
@@ -25,6 +28,62 @@ public final class Table {
           .append(" |\n");
     }
     return sb.toString();
+  }
+
+  /**
+   * Each curve the run measured as a table of its own, a row per size and a column per series,
+   * under {@code ###} headings; {@code image} adds the chart's picture under each heading.
+   */
+  public static String curves(Report report, List<Curve> curves, Function<Curve, String> image) {
+    StringBuilder sb = new StringBuilder();
+    for (Curve curve : curves) {
+      if (!curve.drawable(report)) {
+        continue;
+      }
+      sb.append("### ").append(curve.title()).append("\n\n");
+      if (image != null) {
+        sb.append("![")
+            .append(curve.title())
+            .append("](")
+            .append(image.apply(curve))
+            .append(")\n\n");
+      }
+      List<List<Curve.Plotted>> series = curve.plotted(report);
+      sb.append("| ").append(cell(curve.x()));
+      curve.series().forEach(s -> sb.append(" | ").append(cell(s.label())));
+      sb.append(" |\n|---");
+      curve.series().forEach(s -> sb.append("|---"));
+      sb.append("|\n");
+      TreeSet<Double> sizes = new TreeSet<>();
+      series.forEach(points -> points.forEach(p -> sizes.add(p.size())));
+      for (double size : sizes) {
+        sb.append("| ").append(Figure.number(size));
+        for (List<Curve.Plotted> points : series) {
+          String value =
+              points.stream()
+                  .filter(p -> p.size() == size)
+                  .findFirst()
+                  .map(p -> valueText(p.figure()))
+                  .orElse("");
+          sb.append(" | ").append(cell(value));
+        }
+        sb.append(" |\n");
+      }
+      sb.append('\n');
+    }
+    return sb.toString();
+  }
+
+  /** {@code 3,100 msgs/s (2,900–3,300)}: the figure without its metric's name. */
+  private static String valueText(Figure f) {
+    return Figure.number(f.median())
+        + " "
+        + f.metric().unit()
+        + " ("
+        + Figure.number(f.min())
+        + "–"
+        + Figure.number(f.max())
+        + ")";
   }
 
   public static String notices(Report report) {

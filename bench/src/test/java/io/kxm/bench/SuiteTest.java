@@ -157,6 +157,17 @@ class SuiteTest {
   }
 
   @Test
+  void only_takes_several_names_and_refuses_any_it_does_not_know() throws Exception {
+    try (Run run = new Run(true)) {
+      Suite suite = new Suite(baselines, List.of(sendScenario()));
+      Report report = suite.run(run, "send,alone");
+      assertThat(report.rows()).extracting(Row::scenario).containsExactly("durable send", "alone");
+      assertThatThrownBy(() -> suite.run(run, "send,nope"))
+          .hasMessageStartingWith("no scenario or baseline is named nope;");
+    }
+  }
+
+  @Test
   void an_unknown_name_lists_the_names_there_are() throws Exception {
     try (Run run = new Run(true)) {
       assertThatThrownBy(() -> new Suite(baselines, List.of(sendScenario())).run(run, "nope"))

@@ -4,19 +4,26 @@ import java.util.Arrays;
 
 /** Latency samples of one repetition and their percentiles, in milliseconds. */
 public final class Latencies {
-  private final long[] nanos;
+  private long[] nanos;
   private int n;
 
+  /** Room for {@code capacity} samples to begin with; it grows when more are added. */
   public Latencies(int capacity) {
-    this.nanos = new long[capacity];
+    this.nanos = new long[Math.max(capacity, 16)];
   }
 
   public void add(long elapsedNanos) {
+    if (n == nanos.length) {
+      nanos = Arrays.copyOf(nanos, n * 2);
+    }
     nanos[n++] = elapsedNanos;
   }
 
   /** Adds every sample of {@code other}. */
   public void addAll(Latencies other) {
+    if (n + other.n > nanos.length) {
+      nanos = Arrays.copyOf(nanos, Math.max(n + other.n, n * 2));
+    }
     System.arraycopy(other.nanos, 0, nanos, n, other.n);
     n += other.n;
   }

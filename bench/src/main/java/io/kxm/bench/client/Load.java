@@ -53,19 +53,46 @@ public final class Load implements AutoCloseable {
    * first error of any worker fails the whole measure.
    */
   public double perSecond(Duration window) throws Exception {
+    return drive(window, false).perSecond();
+  }
+
+  /** Like {@link #perSecond}, also timing each operation. */
+  public Window timed(Duration window) throws Exception {
+    return drive(window, true);
+  }
+
+  /**
+   * What one window measured.
+   *
+   * @param latencies each operation's time, or null when the window did not time them
+   */
+  public record Window(double perSecond, Latencies latencies) {}
+
+  private Window drive(Duration window, boolean timeEach) throws Exception {
     LongAdder done = new LongAdder();
     CountDownLatch start = new CountDownLatch(1);
     long[] bounds = new long[2];
+    List<Latencies> perWorker = new ArrayList<>();
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<?>> futures = new ArrayList<>();
       for (Worker w : workers) {
+        Latencies mine = timeEach ? new Latencies(1024) : null;
+        if (mine != null) {
+          perWorker.add(mine);
+        }
         futures.add(
             pool.submit(() -> {
               start.await();
               long deadline = bounds[1];
-              while (System.nanoTime() < deadline) {
+              long t0 = System.nanoTime();
+              while (t0 < deadline) {
                 w.once();
+                long t1 = System.nanoTime();
+                if (mine != null) {
+                  mine.add(t1 - t0);
+                }
                 done.increment();
+                t0 = t1;
               }
               return null;
             }));
@@ -79,7 +106,12 @@ public final class Load implements AutoCloseable {
     }
     // Operations in flight at the deadline finish after it; the time they took counts too.
     double seconds = (System.nanoTime() - bounds[0]) / 1e9;
-    return done.sum() / seconds;
+    Latencies all = null;
+    if (timeEach) {
+      all = new Latencies((int) Math.min(Integer.MAX_VALUE - 8, done.sum()));
+      perWorker.forEach(all::addAll);
+    }
+    return new Window(done.sum() / seconds, all);
   }
 
   @Override

@@ -43,15 +43,18 @@ public final class FanOutScenario implements Scenario {
     this(HubSource.SQLITE, SUBSCRIBERS);
   }
 
-  /** Fewer subscribers than the baseline's only in tests, where figures are not compared. */
-  FanOutScenario(HubSource hub, int subscribers) {
+  /**
+   * Another count of subscribers: a point of the fan-out curve, compared with the bare broadcast
+   * only at the baseline's own count.
+   */
+  public FanOutScenario(HubSource hub, int subscribers) {
     this.hub = hub;
     this.subscribers = subscribers;
   }
 
   @Override
   public String name() {
-    return "sse-fan-out";
+    return subscribers == SUBSCRIBERS ? "sse-fan-out" : "sse-fan-out-" + subscribers;
   }
 
   @Override
@@ -64,8 +67,16 @@ public final class FanOutScenario implements Scenario {
 
   @Override
   public List<Comparison> comparisons() {
+    if (subscribers != SUBSCRIBERS) {
+      return List.of();
+    }
     return List.of(
         new Comparison("events/s", "bare-sse-broadcast", "events/s", Target.atLeast(0.5)));
+  }
+
+  /** Agent names of their own, since the points of the curve share one hub. */
+  private String prefix() {
+    return "fanout-" + subscribers + "-";
   }
 
   @Override
@@ -101,10 +112,10 @@ public final class FanOutScenario implements Scenario {
         client = new HubClient(hub.get(run));
         try (HttpConnection c = HttpConnection.open(client.base())) {
           Agent followed =
-              client.register(c, "fanout-stream", "the stream many connections follow");
+              client.register(c, prefix() + "stream", "the stream many connections follow");
           List<Agent> senders = new ArrayList<>();
           for (int i = 0; i < SENDERS; i++) {
-            senders.add(client.register(c, "fanout-sender-" + i, "feeds the fan-out stream"));
+            senders.add(client.register(c, prefix() + "sender-" + i, "feeds the fan-out stream"));
           }
           String content = EventSizing.contentFor(client, c, senders.get(0), followed, EVENT_BYTES);
           for (Agent sender : senders) {

@@ -10,6 +10,7 @@ import io.kxm.bench.baseline.BareSseIdle;
 import io.kxm.bench.client.SseStream;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Locale;
 import java.util.Queue;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutorService;
@@ -30,26 +31,48 @@ public final class IdleStreamsScenario implements Scenario {
   /** How many connections, from the run; the same as the baseline's except in tests. */
   private final ToIntFunction<Run> connections;
 
+  /** The counts of a point of the curve, or null when they are the baseline's. */
+  private final int[] counts;
+
   public IdleStreamsScenario() {
     this(BareSseIdle::connections);
   }
 
   IdleStreamsScenario(ToIntFunction<Run> connections) {
     this.connections = connections;
+    this.counts = null;
+  }
+
+  /**
+   * Another count of streams: a point of the curve of memory per stream, compared with the bare
+   * server only at the baseline's own count.
+   */
+  public IdleStreamsScenario(int quickCount, int fullCount) {
+    this.connections = run -> run.size(quickCount, fullCount);
+    this.counts = new int[] {quickCount, fullCount};
   }
 
   @Override
   public String name() {
-    return "sse-idle";
+    return counts == null ? "sse-idle" : "sse-idle-" + counts[1];
   }
 
   @Override
   public String title() {
-    return "10,000 idle agent event streams (500 with --quick) held by one hub, SQLite";
+    int quick = counts == null ? 500 : counts[0];
+    int full = counts == null ? 10_000 : counts[1];
+    return String.format(
+        Locale.ROOT,
+        "%,d idle agent event streams (%,d with --quick) held by one hub, SQLite",
+        full,
+        quick);
   }
 
   @Override
   public List<Comparison> comparisons() {
+    if (counts != null) {
+      return List.of();
+    }
     return List.of(
         new Comparison("held", "bare-sse-idle", "held", Target.atLeast(1.0)),
         new Comparison("hub RSS", "bare-sse-idle", "server RSS", Target.atMost(2.0)));
@@ -71,7 +94,8 @@ public final class IdleStreamsScenario implements Scenario {
       public List<Metric> metrics() {
         return List.of(
             new Metric("held", "connections", Metric.Better.HIGHER),
-            new Metric("hub RSS", "MiB", Metric.Better.LOWER));
+            new Metric("hub RSS", "MiB", Metric.Better.LOWER),
+            new Metric("RSS per stream", "KiB", Metric.Better.LOWER));
       }
 
       @Override
@@ -89,6 +113,8 @@ public final class IdleStreamsScenario implements Scenario {
         AtomicReference<Exception> firstError = new AtomicReference<>();
         try (HubProcess hub = HubProcess.sqliteIn(dir, token)) {
           HubClient client = new HubClient(hub);
+          // The hub's own memory before any stream, so that what each stream adds can be told.
+          double before = HubMemory.settledMiB(hub.child());
           try {
             Semaphore gate = new Semaphore(OPENING_AT_ONCE);
             try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -117,7 +143,8 @@ public final class IdleStreamsScenario implements Scenario {
             // Every stream that answered 200 is counted only if the hub still has its socket.
             int held = Math.min(open.size(), hub.child().openSockets());
             long rssKiB = hub.child().rssKiB();
-            return new double[] {held, rssKiB / 1024.0};
+            double perStream = held == 0 ? 0 : (rssKiB - before * 1024) / held;
+            return new double[] {held, rssKiB / 1024.0, perStream};
           } finally {
             open.forEach(SseStream::close);
           }

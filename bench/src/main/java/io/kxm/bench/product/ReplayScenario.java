@@ -33,8 +33,11 @@ public final class ReplayScenario implements Scenario {
     this(HubSource.SQLITE, QUICK_BACKLOG, BACKLOG);
   }
 
-  /** Other backlogs only in tests, where figures are not compared. */
-  ReplayScenario(HubSource hub, int quickBacklog, int fullBacklog) {
+  /**
+   * Another backlog: a point of the replay curve, compared with the range reads only at the
+   * baselines' own size.
+   */
+  public ReplayScenario(HubSource hub, int quickBacklog, int fullBacklog) {
     this.hub = hub;
     this.quickBacklog = quickBacklog;
     this.fullBacklog = fullBacklog;
@@ -42,7 +45,11 @@ public final class ReplayScenario implements Scenario {
 
   @Override
   public String name() {
-    return "sse-replay";
+    return baselineSized() ? "sse-replay" : "sse-replay-" + fullBacklog;
+  }
+
+  private boolean baselineSized() {
+    return quickBacklog == QUICK_BACKLOG && fullBacklog == BACKLOG;
   }
 
   @Override
@@ -57,6 +64,9 @@ public final class ReplayScenario implements Scenario {
 
   @Override
   public List<Comparison> comparisons() {
+    if (!baselineSized()) {
+      return List.of();
+    }
     return List.of(
         new Comparison("events/s", "sqlite-range-read", "rows/s", Target.atLeast(0.5)),
         new Comparison("events/s", "nats-ordered-replay", "msgs/s", Target.atLeast(1.0)));
@@ -85,10 +95,15 @@ public final class ReplayScenario implements Scenario {
         backlog = run.size(quickBacklog, fullBacklog);
         List<Request> sends = new ArrayList<>();
         try (HttpConnection c = HttpConnection.open(client.base())) {
-          reader = client.register(c, "replay-reader", "resumes its stream after a long absence");
+          reader =
+              client.register(
+                  c,
+                  "replay-" + fullBacklog + "-reader",
+                  "resumes its stream after a long absence");
           List<Agent> senders = new ArrayList<>();
           for (int i = 0; i < SENDERS; i++) {
-            senders.add(client.register(c, "replay-sender-" + i, "builds the replay backlog"));
+            senders.add(
+                client.register(c, "replay-" + fullBacklog + "-sender-" + i, "builds the backlog"));
           }
           String content = EventSizing.contentFor(client, c, senders.get(0), reader, EVENT_BYTES);
           for (Agent sender : senders) {

@@ -16,6 +16,12 @@ final class Roster {
 
   /** Agents {@code prefix-00000}, {@code prefix-00001}, …, in that order. */
   static List<Agent> register(HubClient client, String prefix, int count) throws Exception {
+    return register(client, prefix, count, "holds an idle event stream");
+  }
+
+  /** The same agents, each registered with {@code purpose}. */
+  static List<Agent> register(HubClient client, String prefix, int count, String purpose)
+      throws Exception {
     Agent[] agents = new Agent[count];
     try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
       List<Future<?>> running = new ArrayList<>();
@@ -26,7 +32,7 @@ final class Roster {
               try (HttpConnection c = HttpConnection.open(client.base())) {
                 for (int i = first; i < count; i += REGISTRANTS) {
                   String name = prefix + "-" + String.format(Locale.ROOT, "%05d", i);
-                  agents[i] = client.register(c, name, "holds an idle event stream");
+                  agents[i] = client.register(c, name, purpose);
                 }
               }
               return null;

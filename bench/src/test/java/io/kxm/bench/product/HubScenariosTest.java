@@ -14,6 +14,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
+import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -49,6 +50,22 @@ class HubScenariosTest {
     double[] figures = once(new IdleStreamsScenario(run -> 40));
     assertThat(figures[0]).isEqualTo(40);
     assertThat(figures[1]).isPositive();
+  }
+
+  @Test
+  void the_send_curve_reports_a_rate_and_a_p99_at_each_count_of_agents() throws Exception {
+    double[] figures = once(new SendCurveScenario(HubSource.SQLITE, List.of(1, 4)));
+    assertThat(figures).hasSize(4);
+    assertThat(java.util.Arrays.stream(figures).min().orElseThrow()).isPositive();
+  }
+
+  @Test
+  void the_growth_curve_fills_each_store_and_reports_its_bytes_per_message() throws Exception {
+    double[] figures = once(new SendGrowthScenario(List.of(20, 60, 200), List.of(20, 60, 200)));
+    assertThat(figures).hasSize(6);
+    assertThat(java.util.Arrays.stream(figures).min().orElseThrow()).isPositive();
+    // Bytes per message fall as the store's fixed cost (schema, agents) is spread over more.
+    assertThat(figures[5]).isLessThan(figures[3]);
   }
 
   @Test
