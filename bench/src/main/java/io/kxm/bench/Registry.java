@@ -74,11 +74,6 @@ public final class Registry {
   /** Subscribers of the fan-out curve; the last is the baseline's own count. */
   private static final List<Integer> FAN_OUT = List.of(10, 100, 1_000);
 
-  /** Idle streams of the memory curve, full and quick; the last are the baseline's own. */
-  private static final List<Integer> IDLE = List.of(1_000, 5_000, 10_000);
-
-  private static final List<Integer> IDLE_QUICK = List.of(100, 250, 500);
-
   /** Backlogs of the replay curve, full and quick; the last are the baselines' own. */
   private static final List<Integer> BACKLOG = List.of(1_000, 10_000, 100_000);
 
@@ -107,8 +102,6 @@ public final class Registry {
         new FanOutScenario(HubSource.SQLITE, FAN_OUT.get(0)),
         new FanOutScenario(HubSource.SQLITE, FAN_OUT.get(1)),
         new FanOutScenario(),
-        new IdleStreamsScenario(IDLE_QUICK.get(0), IDLE.get(0)),
-        new IdleStreamsScenario(IDLE_QUICK.get(1), IDLE.get(1)),
         new IdleStreamsScenario(),
         new ConsoleScenario(),
         new ReplayScenario(HubSource.SQLITE, BACKLOG_QUICK.get(0), BACKLOG.get(0)),
@@ -147,12 +140,15 @@ public final class Registry {
     }
     List<Curve.Point> idle = new ArrayList<>();
     List<Curve.Point> replay = new ArrayList<>();
-    for (int i = 0; i < IDLE.size(); i++) {
-      String scenario = new IdleStreamsScenario(IDLE_QUICK.get(i), IDLE.get(i)).name();
-      if (i == IDLE.size() - 1) {
-        scenario = new IdleStreamsScenario().name();
-      }
-      idle.add(new Curve.Point(IDLE.get(i), IDLE_QUICK.get(i), scenario, "RSS per stream"));
+    for (int i = 0; i < IdleStreamsScenario.STEPS.size(); i++) {
+      idle.add(
+          new Curve.Point(
+              IdleStreamsScenario.STEPS.get(i),
+              IdleStreamsScenario.QUICK_STEPS.get(i),
+              new IdleStreamsScenario().name(),
+              IdleStreamsScenario.perStream(i)));
+    }
+    for (int i = 0; i < BACKLOG.size(); i++) {
       String replayName =
           i == BACKLOG.size() - 1
               ? new ReplayScenario().name()

@@ -6,9 +6,9 @@ import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
-import io.kxm.bench.baseline.BareSseIdle;
 import io.kxm.bench.client.SseStream;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Queue;
@@ -17,65 +17,63 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicReference;
-import java.util.function.ToIntFunction;
 
 /**
  * Ten thousand agents online at once, each holding its event stream open and idle: how many
  * connections a freshly started hub holds, and its resident memory while it holds them, against a
  * fresh bare server holding as many. The agents are registered once; each repetition starts a new
- * hub process on the same store, so its memory is that of a hub that did nothing else.
+ * hub process on the same store, so its memory is that of a hub that did nothing else. On the way
+ * to the last count the streams open in steps (1,000, 5,000, 10,000), and at each step the memory
+ * the streams added over the settled hub's, per stream, is a point of the memory curve.
  */
 public final class IdleStreamsScenario implements Scenario {
   private static final int OPENING_AT_ONCE = 128;
 
-  /** How many connections, from the run; the same as the baseline's except in tests. */
-  private final ToIntFunction<Run> connections;
+  /** Streams held at each step, full run and quick run; the last are the baseline's counts. */
+  public static final List<Integer> STEPS = List.of(1_000, 5_000, 10_000);
 
-  /** The counts of a point of the curve, or null when they are the baseline's. */
-  private final int[] counts;
+  public static final List<Integer> QUICK_STEPS = List.of(100, 250, 500);
+
+  private final List<Integer> quickSteps;
+  private final List<Integer> fullSteps;
 
   public IdleStreamsScenario() {
-    this(BareSseIdle::connections);
+    this(QUICK_STEPS, STEPS);
   }
 
-  IdleStreamsScenario(ToIntFunction<Run> connections) {
-    this.connections = connections;
-    this.counts = null;
-  }
-
-  /**
-   * Another count of streams: a point of the curve of memory per stream, compared with the bare
-   * server only at the baseline's own count.
-   */
-  public IdleStreamsScenario(int quickCount, int fullCount) {
-    this.connections = run -> run.size(quickCount, fullCount);
-    this.counts = new int[] {quickCount, fullCount};
+  /** Other counts only in tests, where figures are not compared. */
+  IdleStreamsScenario(List<Integer> quickSteps, List<Integer> fullSteps) {
+    if (quickSteps.size() != fullSteps.size()) {
+      throw new IllegalArgumentException("a step count for each run, quick and full");
+    }
+    this.quickSteps = List.copyOf(quickSteps);
+    this.fullSteps = List.copyOf(fullSteps);
   }
 
   @Override
   public String name() {
-    return counts == null ? "sse-idle" : "sse-idle-" + counts[1];
+    return "sse-idle";
   }
 
   @Override
   public String title() {
-    int quick = counts == null ? 500 : counts[0];
-    int full = counts == null ? 10_000 : counts[1];
     return String.format(
         Locale.ROOT,
         "%,d idle agent event streams (%,d with --quick) held by one hub, SQLite",
-        full,
-        quick);
+        fullSteps.getLast(),
+        quickSteps.getLast());
   }
 
   @Override
   public List<Comparison> comparisons() {
-    if (counts != null) {
-      return List.of();
-    }
     return List.of(
         new Comparison("held", "bare-sse-idle", "held", Target.atLeast(1.0)),
         new Comparison("hub RSS", "bare-sse-idle", "server RSS", Target.atMost(2.0)));
+  }
+
+  /** The name of the memory-per-stream metric at the {@code i}-th step (0, 1, …). */
+  public static String perStream(int i) {
+    return "RSS per stream, step " + (i + 1);
   }
 
   @Override
@@ -84,6 +82,7 @@ public final class IdleStreamsScenario implements Scenario {
       private Path dir;
       private String token;
       private List<Agent> agents;
+      private List<Integer> steps;
 
       @Override
       public String what() {
@@ -92,64 +91,81 @@ public final class IdleStreamsScenario implements Scenario {
 
       @Override
       public List<Metric> metrics() {
-        return List.of(
-            new Metric("held", "connections", Metric.Better.HIGHER),
-            new Metric("hub RSS", "MiB", Metric.Better.LOWER),
-            new Metric("RSS per stream", "KiB", Metric.Better.LOWER));
+        List<Metric> m = new ArrayList<>();
+        m.add(new Metric("held", "connections", Metric.Better.HIGHER));
+        m.add(new Metric("hub RSS", "MiB", Metric.Better.LOWER));
+        for (int i = 0; i < fullSteps.size(); i++) {
+          m.add(new Metric(perStream(i), "KiB", Metric.Better.LOWER));
+        }
+        return m;
       }
 
       @Override
       public void setup(Run run) throws Exception {
+        steps = run.quick() ? quickSteps : fullSteps;
         dir = run.newDir("hub-idle-");
         token = HubProcess.newToken();
         try (HubProcess hub = HubProcess.sqliteIn(dir, token)) {
-          agents = Roster.register(new HubClient(hub), "idle", connections.applyAsInt(run));
+          agents = Roster.register(new HubClient(hub), "idle", steps.getLast());
         }
       }
 
       @Override
       public double[] once(Run run) throws Exception {
+        double[] values = new double[2 + steps.size()];
         Queue<SseStream> open = new ConcurrentLinkedQueue<>();
-        AtomicReference<Exception> firstError = new AtomicReference<>();
         try (HubProcess hub = HubProcess.sqliteIn(dir, token)) {
           HubClient client = new HubClient(hub);
           // The hub's own memory before any stream, so that what each stream adds can be told.
           double before = HubMemory.settledMiB(hub.child());
           try {
-            Semaphore gate = new Semaphore(OPENING_AT_ONCE);
-            try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
-              for (Agent agent : agents) {
-                gate.acquire();
-                pool.submit(() -> {
-                  try {
-                    open.add(client.events(agent, 0, 512));
-                  } catch (Exception e) {
-                    firstError.compareAndSet(null, e);
-                  } finally {
-                    gate.release();
-                  }
-                });
-              }
+            int opened = 0;
+            for (int i = 0; i < steps.size(); i++) {
+              openStreams(client, agents.subList(opened, steps.get(i)), open);
+              opened = steps.get(i);
+              // Every stream that answered 200 is counted only if the hub still has its socket.
+              int held = Math.min(open.size(), hub.child().openSockets());
+              long rssKiB = hub.child().rssKiB();
+              values[2 + i] = held == 0 ? 0 : (rssKiB - before * 1024) / held;
+              values[0] = held;
+              values[1] = rssKiB / 1024.0;
             }
-            if (firstError.get() != null) {
-              Log.warn(
-                  "opened "
-                      + open.size()
-                      + " of "
-                      + agents.size()
-                      + " streams; first refusal: "
-                      + firstError.get());
-            }
-            // Every stream that answered 200 is counted only if the hub still has its socket.
-            int held = Math.min(open.size(), hub.child().openSockets());
-            long rssKiB = hub.child().rssKiB();
-            double perStream = held == 0 ? 0 : (rssKiB - before * 1024) / held;
-            return new double[] {held, rssKiB / 1024.0, perStream};
+            return values;
           } finally {
             open.forEach(SseStream::close);
           }
         }
       }
     };
+  }
+
+  private static void openStreams(HubClient client, List<Agent> agents, Queue<SseStream> open)
+      throws InterruptedException {
+    AtomicReference<Exception> firstError = new AtomicReference<>();
+    int before = open.size();
+    Semaphore gate = new Semaphore(OPENING_AT_ONCE);
+    try (ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor()) {
+      for (Agent agent : agents) {
+        gate.acquire();
+        pool.submit(() -> {
+          try {
+            open.add(client.events(agent, 0, 512));
+          } catch (Exception e) {
+            firstError.compareAndSet(null, e);
+          } finally {
+            gate.release();
+          }
+        });
+      }
+    }
+    if (firstError.get() != null) {
+      Log.warn(
+          "opened "
+              + (open.size() - before)
+              + " of "
+              + agents.size()
+              + " streams; first refusal: "
+              + firstError.get());
+    }
   }
 }

@@ -18,9 +18,9 @@ import java.util.List;
 
 /**
  * Whether a send costs more as the store fills: three hubs on SQLite, each filled over HTTP with
- * 10⁴, 10⁵ and 10⁶ requests before the first repetition (10³, 10⁴ and 10⁵ with {@code --quick}),
- * then timed on a fixed number of sends by 16 agents each waiting for its 201. Also the store's
- * size per message: the pages the database file uses, divided by the messages it holds.
+ * 10⁴, 10⁵ and 10⁶ requests before the first repetition (3,000, 10,000 and 30,000 with {@code
+ * --quick}), then timed on a fixed number of sends by 16 agents each waiting for its 201. Also the
+ * store's size per message: the pages the database file uses, divided by the messages it holds.
  */
 public final class SendGrowthScenario implements Scenario {
   private static final int SENDERS = 16;
@@ -28,7 +28,7 @@ public final class SendGrowthScenario implements Scenario {
   /** Messages stored before the first repetition, full run and quick run. */
   public static final List<Integer> STORED = List.of(10_000, 100_000, 1_000_000);
 
-  public static final List<Integer> QUICK_STORED = List.of(1_000, 10_000, 100_000);
+  public static final List<Integer> QUICK_STORED = List.of(3_000, 10_000, 30_000);
 
   private final List<Integer> quickStored;
   private final List<Integer> fullStored;
@@ -120,7 +120,7 @@ public final class SendGrowthScenario implements Scenario {
       @Override
       public void prepare(Run run) throws Exception {
         for (Filled f : stores) {
-          f.send(perRepetition / 5);
+          f.send(perRepetition);
         }
       }
 

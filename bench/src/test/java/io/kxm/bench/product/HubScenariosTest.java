@@ -47,9 +47,10 @@ class HubScenariosTest {
 
   @Test
   void idle_streams_are_all_held_by_a_hub_restarted_on_the_same_store() throws Exception {
-    double[] figures = once(new IdleStreamsScenario(run -> 40));
+    double[] figures = once(new IdleStreamsScenario(List.of(20, 40), List.of(20, 40)));
     assertThat(figures[0]).isEqualTo(40);
     assertThat(figures[1]).isPositive();
+    assertThat(figures).hasSize(4); // held, RSS, and the memory per stream after each step
   }
 
   @Test
