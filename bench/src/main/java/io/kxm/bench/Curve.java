@@ -40,6 +40,13 @@ public record Curve(String name, String title, String x, String y, List<Series> 
     }
   }
 
+  /** A size as the axis and the table print it: {@code 1,024}, or {@code 2.5} if not whole. */
+  public static String sizeText(double size) {
+    return size == Math.rint(size)
+        ? String.format(java.util.Locale.ROOT, "%,d", (long) size)
+        : Figure.number(size);
+  }
+
   /** A measured point: its size and the figure found for it in the run. */
   public record Plotted(double size, Figure figure) {}
 

@@ -59,7 +59,7 @@ final class CurveSvg {
     for (double size : sizes) {
       double x = axis.x(size);
       svg.append(line(x, TOP, x, HEIGHT - BOTTOM, "#eeeeee"))
-          .append(text(x, HEIGHT - BOTTOM + 16, "middle", "", Figure.number(size)));
+          .append(text(x, HEIGHT - BOTTOM + 16, "middle", "", Curve.sizeText(size)));
     }
     svg.append(line(LEFT, HEIGHT - BOTTOM, WIDTH - RIGHT, HEIGHT - BOTTOM, "#444444"))
         .append(line(LEFT, TOP, LEFT, HEIGHT - BOTTOM, "#444444"))

@@ -57,7 +57,7 @@ public final class Table {
       TreeSet<Double> sizes = new TreeSet<>();
       series.forEach(points -> points.forEach(p -> sizes.add(p.size())));
       for (double size : sizes) {
-        sb.append("| ").append(Figure.number(size));
+        sb.append("| ").append(Curve.sizeText(size));
         for (List<Curve.Plotted> points : series) {
           String value =
               points.stream()

@@ -44,13 +44,7 @@ public final class HttpConnection implements AutoCloseable {
    * opens a new one. Nothing is retried: a benchmark must see every error.
    */
   public HttpResponse send(Request request) throws IOException {
-    long now = System.nanoTime();
-    if (socket != null && now - lastUsed > REOPEN_AFTER_IDLE_NANOS) {
-      close();
-    }
-    if (socket == null) {
-      connect();
-    }
+    fresh();
     try {
       out.write(request.head());
       if (request.body() != null) {
@@ -67,6 +61,19 @@ public final class HttpConnection implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       close();
       throw e;
+    }
+  }
+
+  /**
+   * Replaces the connection now if it has been idle too long or was closed, as the next {@link
+   * #send} would: a timed window calls this first, so that reconnecting is not what it times.
+   */
+  public void fresh() throws IOException {
+    if (socket != null && System.nanoTime() - lastUsed > REOPEN_AFTER_IDLE_NANOS) {
+      close();
+    }
+    if (socket == null) {
+      connect();
     }
   }
 

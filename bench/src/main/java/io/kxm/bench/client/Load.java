@@ -26,6 +26,9 @@ public final class Load implements AutoCloseable {
   public interface Worker extends AutoCloseable {
     void once() throws Exception;
 
+    /** Called before each window starts, outside it: reopen what went stale between windows. */
+    default void ready() throws Exception {}
+
     @Override
     default void close() throws Exception {}
   }
@@ -69,6 +72,9 @@ public final class Load implements AutoCloseable {
   public record Window(double perSecond, Latencies latencies) {}
 
   private Window drive(Duration window, boolean timeEach) throws Exception {
+    for (Worker w : workers) {
+      w.ready();
+    }
     LongAdder done = new LongAdder();
     CountDownLatch start = new CountDownLatch(1);
     long[] bounds = new long[2];

@@ -108,6 +108,11 @@ public final class SendCurveScenario implements Scenario {
                       }
 
                       @Override
+                      public void ready() throws Exception {
+                        c.fresh();
+                      }
+
+                      @Override
                       public void close() {
                         c.close();
                       }

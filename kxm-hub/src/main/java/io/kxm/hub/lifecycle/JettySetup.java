@@ -3,10 +3,22 @@ package io.kxm.hub.lifecycle;
 import java.time.Clock;
 import java.time.Duration;
 import org.eclipse.jetty.server.AbstractConnector;
+import org.eclipse.jetty.server.Connector;
 import org.eclipse.jetty.server.Server;
+import org.eclipse.jetty.server.ServerConnector;
+import org.eclipse.jetty.util.component.LifeCycle;
 
 /** Fits the hub's stop and error behaviour into the Jetty server Javalin builds. */
 public final class JettySetup {
+  /**
+   * Connections the kernel may hold for the hub before it accepts them. When the hub restarts,
+   * every agent's stream and every waiting client connects again within a few milliseconds; with
+   * the JDK's default of 50, the kernel drops the SYNs beyond it and each of those clients waits
+   * out TCP's one-second retransmission (three seconds the second time). The kernel caps the value
+   * at {@code net.core.somaxconn} (4,096 on current Linux).
+   */
+  public static final int ACCEPT_QUEUE = 1024;
+
   private JettySetup() {}
 
   /**
@@ -17,6 +29,19 @@ public final class JettySetup {
     server.insertHandler(new DrainHandler(signal, clock));
     server.setStopTimeout(grace.toMillis());
     server.setErrorHandler(new JsonErrorHandler());
+    // Javalin adds its connector after this runs and opens it when the server starts: the
+    // starting event comes between the two.
+    server.addEventListener(
+        new LifeCycle.Listener() {
+          @Override
+          public void lifeCycleStarting(LifeCycle event) {
+            for (Connector connector : server.getConnectors()) {
+              if (connector instanceof ServerConnector c) {
+                c.setAcceptQueueSize(ACCEPT_QUEUE);
+              }
+            }
+          }
+        });
   }
 
   /**
