@@ -39,10 +39,7 @@ public final class AgentGuard {
     Optional<Agent> proven =
         key == null
             ? Optional.empty()
-            : store.read(tx ->
-                tx.agents()
-                    .findById(agentId)
-                    .filter(agent -> tx.agents().keyMatches(agent.id(), key.strip())));
+            : store.read(tx -> tx.agents().findByKey(agentId, key.strip()));
     new AgentAuth(
             presented -> proven.map(agent -> new AgentIdentity(agent.project(), agent.id())),
             credentials)

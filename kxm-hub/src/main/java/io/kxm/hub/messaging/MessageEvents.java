@@ -19,9 +19,14 @@ final class MessageEvents {
 
   private MessageEvents() {}
 
-  /** A new request: the recipient hears of it, and it counts as sent. */
-  static void queued(EventAppender events, PeerMessage message) {
-    requeued(events, message);
+  /**
+   * A new request: the recipient hears of it, and it counts as sent.
+   *
+   * @param project the sender's, which the caller has at hand (a request never crosses projects)
+   */
+  static void queued(EventAppender events, String project, PeerMessage message) {
+    events.append(message.to(), QUEUED, body(message));
+    MessageOps.sent(events, project, message);
     events.count(Counted.MESSAGES, "sent");
   }
 

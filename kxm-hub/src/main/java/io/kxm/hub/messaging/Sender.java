@@ -115,7 +115,7 @@ final class Sender {
     return switch (insert) {
       case MessageInsert.Inserted inserted -> {
         var wire = MessageViews.within(tx).knowing(caller, target).wire(inserted.message());
-        MessageEvents.queued(events, wire);
+        MessageEvents.queued(events, caller.project(), wire);
         yield new SendResult(wire.id(), wire.status(), target.name());
       }
       case MessageInsert.DuplicateKey duplicate -> retried(duplicate.message(), hash, target);

@@ -36,7 +36,7 @@ public final class SystemMessages {
     return switch (tx.messages().insert(message)) {
       case MessageInsert.Inserted inserted -> {
         PeerMessage wire = MessageViews.within(tx).knowing(from, to).wire(inserted.message());
-        MessageEvents.queued(events, wire);
+        MessageEvents.queued(events, from.project(), wire);
         yield wire;
       }
       case MessageInsert.DuplicateKey duplicate ->

@@ -25,6 +25,11 @@ public final class MessageOps {
     append(events, SENT, message, "request", bytes(message.content()));
   }
 
+  /** The same, when the caller knows the sender's project: one read fewer in the send's write. */
+  public static void sent(EventAppender events, String project, PeerMessage message) {
+    append(events, project, SENT, message, "request", bytes(message.content()));
+  }
+
   public static void delivered(EventAppender events, PeerMessage message) {
     append(events, DELIVERED, message, "request", bytes(message.content()));
   }
@@ -45,6 +50,16 @@ public final class MessageOps {
       EventAppender events, String kind, PeerMessage message, String messageKind, long bytes) {
     // The sender's project: a request never crosses projects.
     String project = events.tx().agents().findById(message.from()).map(Agent::project).orElse("");
+    append(events, project, kind, message, messageKind, bytes);
+  }
+
+  private static void append(
+      EventAppender events,
+      String project,
+      String kind,
+      PeerMessage message,
+      String messageKind,
+      long bytes) {
     Map<String, Object> data = new LinkedHashMap<>();
     data.put("messageId", message.id());
     data.put("messageKind", messageKind);

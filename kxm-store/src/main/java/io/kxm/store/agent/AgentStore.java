@@ -50,7 +50,15 @@ public interface AgentStore {
    * Whether {@code presentedKey} is the agent's current key, compared as SHA-256 hashes in constant
    * time. False for an unknown agent.
    */
-  boolean keyMatches(String agentId, String presentedKey);
+  default boolean keyMatches(String agentId, String presentedKey) {
+    return findByKey(agentId, presentedKey).isPresent();
+  }
+
+  /**
+   * The agent with this id when {@code presentedKey} is its current key (checked as {@link
+   * #keyMatches} checks it), in one read: what every agent route asks first.
+   */
+  Optional<Agent> findByKey(String agentId, String presentedKey);
 
   /**
    * Retires the agent now: its name is freed, its key stops working and it is offline at once.

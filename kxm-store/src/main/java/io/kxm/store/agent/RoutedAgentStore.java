@@ -58,8 +58,8 @@ public final class RoutedAgentStore implements AgentStore {
   }
 
   @Override
-  public boolean keyMatches(String agentId, String presentedKey) {
-    return tx.read(t -> t.agents().keyMatches(agentId, presentedKey));
+  public Optional<Agent> findByKey(String agentId, String presentedKey) {
+    return tx.read(t -> t.agents().findByKey(agentId, presentedKey));
   }
 
   @Override

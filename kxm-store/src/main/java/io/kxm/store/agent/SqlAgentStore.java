@@ -135,15 +135,18 @@ public final class SqlAgentStore implements AgentStore {
   }
 
   @Override
-  public boolean keyMatches(String agentId, String presentedKey) {
-    Optional<String> hash =
-        jdbc.about("check the key of agent " + agentId)
-            .first(
-                "SELECT key_hash FROM agents WHERE id = ? AND" + LIVE,
-                row -> row.string("key_hash"),
-                agentId);
-    return hash.isPresent() && AgentKeys.matches(hash.get(), presentedKey);
+  public Optional<Agent> findByKey(String agentId, String presentedKey) {
+    return jdbc.about("check the key of agent " + agentId)
+        .first(
+            "SELECT " + COLUMNS + ", key_hash FROM agents WHERE id = ? AND" + LIVE,
+            row -> new Keyed(map(row), row.string("key_hash")),
+            agentId)
+        .filter(keyed -> AgentKeys.matches(keyed.hash(), presentedKey))
+        .map(Keyed::agent);
   }
+
+  /** An agent read with its key's hash, which never leaves this class. */
+  private record Keyed(Agent agent, String hash) {}
 
   @Override
   public Optional<Agent> retire(String agentId) {

@@ -58,6 +58,9 @@ public abstract class AgentStoreContract extends StoreContract {
     assertThat(again.agent().connectedAt()).isEqualTo(clock.instant());
     assertThat(store.agents().keyMatches(first.id(), firstKey)).isFalse();
     assertThat(store.agents().keyMatches(first.id(), secondKey)).isTrue();
+    assertThat(store.agents().findByKey(first.id(), firstKey)).isEmpty();
+    assertThat(store.agents().findByKey(first.id(), secondKey))
+        .hasValueSatisfying(agent -> assertThat(agent.purpose()).isEqualTo("new"));
   }
 
   @Test
@@ -72,6 +75,7 @@ public abstract class AgentStoreContract extends StoreContract {
     assertThat(store.agents().findByName(project, "carol")).isEmpty();
     assertThat(store.agents().listByProject(project)).isEmpty();
     assertThat(store.agents().keyMatches(old.id(), key)).isFalse();
+    assertThat(store.agents().findByKey(old.id(), key)).isEmpty();
     assertThat(store.agents().renewPresence(old.id(), Duration.ofMinutes(1))).isEmpty();
     assertThat(store.agents().retire(old.id())).isEmpty();
     assertThat(store.agents().nameOf(old.id())).contains("Carol");
