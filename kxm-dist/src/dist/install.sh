@@ -108,7 +108,7 @@ else
   rm -rf "$staging"
   trap 'rm -rf "$staging"' EXIT
   cp -R "$src/." "$staging"
-  rm -f "$staging/lib/kxm.jsa"
+  rm -f "$staging/lib/kxm.jsa" "$staging/lib/kxm-hub.aot" "$staging/lib/kxm-runtime.aot"
   if [ -e "$target" ]; then
     rm -rf "$target"
     echo "  replaced $target with a copy of $src"

@@ -35,6 +35,7 @@ import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
 import io.kxm.bench.product.SendCurveScenario;
 import io.kxm.bench.product.SendGrowthScenario;
+import io.kxm.bench.product.ServerStartScenario;
 import io.kxm.bench.product.SessionDeliveryScenario;
 import io.kxm.bench.product.SessionReplayScenario;
 import java.util.ArrayList;
@@ -108,7 +109,8 @@ public final class Registry {
         new ReplayScenario(HubSource.SQLITE, BACKLOG_QUICK.get(1), BACKLOG.get(1)),
         new ReplayScenario(),
         new IdleHubScenario(),
-        new CliStartScenario());
+        new CliStartScenario(),
+        new ServerStartScenario());
   }
 
   /** How cost grows: charts drawn from the figures of the scenarios above. */

@@ -206,6 +206,36 @@ class DistributionIT {
     assertThat(hub.process().waitFor(Processes.WAIT_SECONDS, TimeUnit.SECONDS))
         .as("kxm up ends on TERM")
         .isTrue();
+
+    assertBackgroundHubStartsFromItsCache(processes, env, work);
+  }
+
+  /**
+   * A server started through the launcher starts from an ahead-of-time cache on JDK 25 and later,
+   * trained once per jar beside it; a hub started in the background takes the same options.
+   */
+  void assertBackgroundHubStartsFromItsCache(
+      Processes processes, Map<String, String> env, Path work) throws Exception {
+    expectSuccess(processes.run(env, work, kxm("hub", "start")), "kxm hub start");
+    try {
+      long pid =
+          JSON.readTree(Files.readString(work.resolve(".kxm/state/hub.json"))).path("pid").asLong();
+      List<String> arguments =
+          List.of(
+              ProcessHandle.of(pid)
+                  .orElseThrow()
+                  .info()
+                  .arguments()
+                  .orElseThrow(() -> new AssertionError("cannot read the hub's arguments")));
+      if (Runtime.version().feature() >= 25) {
+        assertThat(arguments)
+            .anySatisfy(a -> assertThat(a).startsWith("-XX:AOTCache=").endsWith("kxm-hub.aot"));
+      } else {
+        assertThat(arguments).noneSatisfy(a -> assertThat(a).startsWith("-XX:AOTCache="));
+      }
+    } finally {
+      expectSuccess(processes.run(env, work, kxm("hub", "stop")), "kxm hub stop");
+    }
   }
 
   /** initialize, initialized, tools/list: the names of the tools listed. */

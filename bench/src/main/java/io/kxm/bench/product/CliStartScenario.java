@@ -7,7 +7,6 @@ import io.kxm.bench.Scenario;
 import io.kxm.bench.Target;
 import io.kxm.bench.proc.Jvm;
 import io.kxm.bench.proc.Wall;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -83,13 +82,7 @@ public final class CliStartScenario implements Scenario {
     };
   }
 
-  /** The launcher beside the CLI jar's module: bench/run works from the repository's root. */
   private static Path launcher() {
-    Path jar = HubProcess.requireJar();
-    Path launcher = jar.toAbsolutePath().getParent().getParent().getParent().resolve("kxm");
-    if (!Files.isExecutable(launcher)) {
-      throw new IllegalStateException("no kxm launcher at " + launcher);
-    }
-    return launcher;
+    return Jvm.launcher(HubProcess.requireJar());
   }
 }

@@ -91,6 +91,35 @@ public final class HubProcess implements HubEndpoint {
    */
   public static HubProcess start(Path dir, String token, Map<String, String> extraEnv)
       throws Exception {
+    List<String> cmd = Jvm.productServer();
+    cmd.addAll(
+        List.of(
+            "-cp",
+            jar().toString(),
+            "io.kxm.cli.Main",
+            "hub",
+            "start",
+            "--foreground",
+            "--port",
+            "0"));
+    return start(dir, token, extraEnv, cmd);
+  }
+
+  /**
+   * The hub as a user starts it, through the {@code kxm} launcher beside the jar ({@code kxm hub
+   * start --foreground}): with the JVM options and the start-up cache the launcher gives it.
+   */
+  public static HubProcess startThroughLauncher(Path dir, String token) throws Exception {
+    Map<String, String> env = new LinkedHashMap<>(Jvm.launcherEnv());
+    return start(
+        dir,
+        token,
+        env,
+        List.of(Jvm.launcher(jar()).toString(), "hub", "start", "--foreground", "--port", "0"));
+  }
+
+  private static HubProcess start(
+      Path dir, String token, Map<String, String> extraEnv, List<String> cmd) throws Exception {
     Path jar = jar();
     if (!Files.isRegularFile(jar)) {
       throw new IllegalStateException(
@@ -107,17 +136,6 @@ public final class HubProcess implements HubEndpoint {
     // Sixteen agents send as fast as they can: the courtesy rate limit would measure itself.
     env.put("KXM_SEND_RATE_PER_MINUTE", "0");
     env.putAll(extraEnv);
-    List<String> cmd = Jvm.productServer();
-    cmd.addAll(
-        List.of(
-            "-cp",
-            jar.toString(),
-            "io.kxm.cli.Main",
-            "hub",
-            "start",
-            "--foreground",
-            "--port",
-            "0"));
     Child child = Child.launch("hub", cmd, dir, env, false);
     try {
       URI base = awaitUrl(child, dir.resolve(".kxm/state/hub.json"));
@@ -149,7 +167,7 @@ public final class HubProcess implements HubEndpoint {
           }
         }
       }
-      Thread.sleep(100); // polling a child process, not a test: it signals nothing else
+      Thread.sleep(20); // polling a child process, not a test: it signals nothing else
     }
     throw new IllegalStateException(
         "the hub did not answer within " + START_TIMEOUT_MS + " ms: " + child.logTail());

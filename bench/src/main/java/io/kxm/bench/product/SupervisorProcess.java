@@ -95,6 +95,22 @@ public final class SupervisorProcess implements AutoCloseable {
     Path jar = HubProcess.requireJar();
     List<String> command = Jvm.productServer();
     command.addAll(List.of("-jar", jar.toString(), "runtime", "start", "--foreground"));
+    return start(dir, name, extraEnv, command);
+  }
+
+  /**
+   * The supervisor as a user starts it, through the {@code kxm} launcher beside the jar ({@code kxm
+   * runtime start --foreground}): with the JVM options and the start-up cache it gives it.
+   */
+  public static SupervisorProcess startThroughLauncher(Path dir, String name) throws Exception {
+    List<String> command =
+        List.of(
+            Jvm.launcher(HubProcess.requireJar()).toString(), "runtime", "start", "--foreground");
+    return start(dir, name, Jvm.launcherEnv(), command);
+  }
+
+  private static SupervisorProcess start(
+      Path dir, String name, Map<String, String> extraEnv, List<String> command) throws Exception {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("KXM_STATE_HOME", dir.resolve("state").toString());
     env.putAll(extraEnv);

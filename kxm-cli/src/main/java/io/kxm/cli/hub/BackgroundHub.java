@@ -1,7 +1,7 @@
 package io.kxm.cli.hub;
 
 import io.kxm.cli.CliContext;
-import io.kxm.cli.Main;
+import io.kxm.cli.ServerJvm;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.SecureFiles;
@@ -9,8 +9,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -31,7 +31,7 @@ final class BackgroundHub {
       SecureFiles.createPrivateDirectories(logsDir);
       // The console log collects every start; a failure reports this start's part only.
       startOffset = Files.exists(console) ? Files.size(console) : 0;
-      ProcessBuilder builder = new ProcessBuilder(command(host, port));
+      ProcessBuilder builder = new ProcessBuilder(command(context.env(), host, port));
       builder.directory(context.workingDir().toFile());
       builder.environment().clear();
       builder.environment().putAll(context.env());
@@ -69,15 +69,8 @@ final class BackgroundHub {
         "Look at " + console + " for the reason.");
   }
 
-  private static List<String> command(String host, Integer port) {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> cmd = new ArrayList<>();
-    cmd.add(java);
-    // SQLite's driver loads a native library; say so rather than have the JVM warn about it.
-    cmd.add("--enable-native-access=ALL-UNNAMED");
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(Main.class.getName());
+  private static List<String> command(Map<String, String> env, String host, Integer port) {
+    List<String> cmd = ServerJvm.command(env);
     cmd.add("hub");
     cmd.add("start");
     cmd.add("--foreground");

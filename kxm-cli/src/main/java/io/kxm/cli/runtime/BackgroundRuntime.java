@@ -1,7 +1,7 @@
 package io.kxm.cli.runtime;
 
 import io.kxm.cli.CliContext;
-import io.kxm.cli.Main;
+import io.kxm.cli.ServerJvm;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.secret.SecureFiles;
@@ -12,8 +12,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
@@ -47,7 +47,7 @@ public final class BackgroundRuntime {
     Process child;
     try {
       SecureFiles.createPrivateDirectories(paths.logsDir());
-      ProcessBuilder builder = new ProcessBuilder(command(options));
+      ProcessBuilder builder = new ProcessBuilder(command(context.env(), options));
       // The supervisor serves many projects: run it from the state folder, not from this project.
       builder.directory(paths.runtimeDir().toFile());
       builder.environment().clear();
@@ -96,15 +96,8 @@ public final class BackgroundRuntime {
         "Look at " + console + " for the reason.");
   }
 
-  private static List<String> command(List<String> options) {
-    String java = ProcessHandle.current().info().command().orElse("java");
-    List<String> cmd = new ArrayList<>();
-    cmd.add(java);
-    // SQLite's driver loads a native library; say so rather than have the JVM warn about it.
-    cmd.add("--enable-native-access=ALL-UNNAMED");
-    cmd.add("-cp");
-    cmd.add(System.getProperty("java.class.path"));
-    cmd.add(Main.class.getName());
+  private static List<String> command(Map<String, String> env, List<String> options) {
+    List<String> cmd = ServerJvm.command(env);
     cmd.add("runtime");
     cmd.add("start");
     cmd.add("--foreground");
