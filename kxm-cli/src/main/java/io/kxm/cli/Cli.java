@@ -34,6 +34,15 @@ public final class Cli {
   }
 
   public int run(String... args) {
+    // The version needs no command tree: picocli's model of even the bare root was two thirds of
+    // the start of `kxm --version`.
+    if (args.length == 1 && (args[0].equals("--version") || args[0].equals("-V"))) {
+      for (String line : new VersionProvider().getVersion()) {
+        context.out().println(line);
+      }
+      context.out().flush();
+      return 0;
+    }
     String first = args.length == 0 ? "" : args[0];
     return commandLine(first, false).execute(args);
   }
