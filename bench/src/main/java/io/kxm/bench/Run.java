@@ -39,7 +39,7 @@ public final class Run implements AutoCloseable {
 
   /**
    * How long one throughput repetition runs: half a second with {@code --quick}, enough for
-   * thousands of closed-loop requests at the slowest rate measured, after a warm-up twice as long.
+   * thousands of closed-loop requests at the slowest rate measured, after a warm-up as long.
    */
   public Duration window() {
     return quick ? Duration.ofMillis(500) : Duration.ofSeconds(5);
@@ -47,7 +47,7 @@ public final class Run implements AutoCloseable {
 
   /** Load before the counted repetitions, so that both sides are measured after JIT warm-up. */
   public Duration warmup() {
-    return quick ? Duration.ofMillis(1000) : Duration.ofSeconds(5);
+    return quick ? Duration.ofMillis(500) : Duration.ofSeconds(5);
   }
 
   /** Picks the quick or the full size of a count. */

@@ -16,7 +16,7 @@ import java.util.concurrent.Executors;
 
 /** Measures the selected baselines and product sides in rounds, then pairs them into rows. */
 public final class Suite {
-  private static final int SETUPS_AT_ONCE = 2;
+  private static final int SETUPS_AT_ONCE = 3;
   private final List<Registry.Entry> baselines;
   private final List<Scenario> scenarios;
 
@@ -78,7 +78,7 @@ public final class Suite {
     List<Trial> all = new ArrayList<>(baselineTrials.values());
     all.addAll(productTrials.values());
     // Setups (rosters, backlogs, filled stores, started servers) time nothing and wait much of
-    // their time on disks, fsyncs and round trips, so two run side by side: more would only crowd
+    // their time on disks, fsyncs and round trips, so three run side by side: more would only crowd
     // the cores until process starts time out. Platform threads, since JDBC calls would pin the few
     // carriers of virtual threads.
     try (ExecutorService setups = Executors.newFixedThreadPool(SETUPS_AT_ONCE)) {

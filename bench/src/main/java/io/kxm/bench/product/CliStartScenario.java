@@ -54,11 +54,6 @@ public final class CliStartScenario implements Scenario {
 
       @Override
       public void setup(Run run) throws Exception {
-        HubSource.SQLITE.get(run);
-      }
-
-      @Override
-      public void prepare(Run run) throws Exception {
         Path launcher = launcher();
         HubEndpoint hub = HubSource.SQLITE.get(run);
         version = List.of(launcher.toString(), "--version");

@@ -91,26 +91,10 @@ public final class HubProcess implements HubEndpoint {
    */
   public static HubProcess start(Path dir, String token, Map<String, String> extraEnv)
       throws Exception {
-    List<String> cmd = Jvm.productServer();
-    cmd.addAll(
-        List.of(
-            "-cp",
-            jar().toString(),
-            "io.kxm.cli.Main",
-            "hub",
-            "start",
-            "--foreground",
-            "--port",
-            "0"));
-    return start(dir, token, extraEnv, cmd);
-  }
-
-  /**
-   * The hub as a user starts it, through the {@code kxm} launcher beside the jar ({@code kxm hub
-   * start --foreground}): with the JVM options and the start-up cache the launcher gives it.
-   */
-  public static HubProcess startThroughLauncher(Path dir, String token) throws Exception {
+    // As a user starts it: through the kxm launcher beside the jar, with the JVM options and the
+    // start-up cache it gives a server.
     Map<String, String> env = new LinkedHashMap<>(Jvm.launcherEnv());
+    env.putAll(extraEnv);
     return start(
         dir,
         token,

@@ -36,8 +36,11 @@ final class SendExchange implements ExchangeScenario.Exchange {
   @Override
   public void open(HubClient client) throws Exception {
     connection = HttpConnection.open(client.base());
-    Agent sender = client.register(connection, "latency-sender", "sends one at a time");
-    Agent recipient = client.register(connection, "latency-recipient", "receives");
+    // Names of each watch's own: both exchanges run on the shared hub, and registering a name
+    // again rotates the key the other holds.
+    String prefix = "latency-" + watch.name().toLowerCase(java.util.Locale.ROOT);
+    Agent sender = client.register(connection, prefix + "-sender", "sends one at a time");
+    Agent recipient = client.register(connection, prefix + "-recipient", "receives");
     switch (watch) {
       case RECIPIENT ->
           inbox =

@@ -92,21 +92,14 @@ public final class SupervisorProcess implements AutoCloseable {
    */
   public static SupervisorProcess start(Path dir, String name, Map<String, String> extraEnv)
       throws Exception {
-    Path jar = HubProcess.requireJar();
-    List<String> command = Jvm.productServer();
-    command.addAll(List.of("-jar", jar.toString(), "runtime", "start", "--foreground"));
-    return start(dir, name, extraEnv, command);
-  }
-
-  /**
-   * The supervisor as a user starts it, through the {@code kxm} launcher beside the jar ({@code kxm
-   * runtime start --foreground}): with the JVM options and the start-up cache it gives it.
-   */
-  public static SupervisorProcess startThroughLauncher(Path dir, String name) throws Exception {
+    // As a user starts it: through the kxm launcher beside the jar, with the JVM options and the
+    // start-up cache it gives a server.
+    Map<String, String> env = new LinkedHashMap<>(Jvm.launcherEnv());
+    env.putAll(extraEnv);
     List<String> command =
         List.of(
             Jvm.launcher(HubProcess.requireJar()).toString(), "runtime", "start", "--foreground");
-    return start(dir, name, Jvm.launcherEnv(), command);
+    return start(dir, name, env, command);
   }
 
   private static SupervisorProcess start(
