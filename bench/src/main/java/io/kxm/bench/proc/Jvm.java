@@ -43,12 +43,15 @@ public final class Jvm {
   }
 
   /**
-   * What a server started through the launcher needs in its environment: the suite's JDK, and
-   * {@code KXM_BENCH_HUB_JAVA_OPTS} as the launcher's {@code KXM_JAVA_OPTS}.
+   * What a server started through the launcher needs in its environment: the suite's JDK, no
+   * rebuild, and {@code KXM_BENCH_HUB_JAVA_OPTS} as the launcher's {@code KXM_JAVA_OPTS}.
    */
   public static Map<String, String> launcherEnv() {
     Map<String, String> env = new LinkedHashMap<>();
     env.put("JAVA_HOME", java().getParent().getParent().toString());
+    // bench/run built the jar before it started anything; a rebuild by the launcher would pull the
+    // jar from under the servers already running from it.
+    env.put("KXM_SKIP_BUILD", "1");
     String opts = System.getenv("KXM_BENCH_HUB_JAVA_OPTS");
     if (opts != null && !opts.isBlank()) {
       env.put("KXM_JAVA_OPTS", opts.trim());

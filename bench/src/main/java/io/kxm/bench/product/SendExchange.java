@@ -49,6 +49,8 @@ final class SendExchange implements ExchangeScenario.Exchange {
                   recipient,
                   (message, arrived) -> arrivals.arrived(message.path("id").asString(), arrived));
       case OPERATIONS -> {
+        // The recipient is online, as in the other exchange, with nobody timing its stream.
+        inbox = Inbox.drain(client, recipient);
         ops =
             SseStream.open(
                 client.base(),
