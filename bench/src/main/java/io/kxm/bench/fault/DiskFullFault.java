@@ -28,7 +28,15 @@ import java.util.Set;
  */
 final class DiskFullFault implements Fault {
   private static final int DISK_MIB = 8;
-  private static final int BALLAST_BYTES = 1536 * 1024;
+
+  /**
+   * What is freed once the disk is full. The store needs room beyond one write to resume: with 1.5
+   * MiB freed, one small write got through and the next was refused again (likely the first commit
+   * after the disk filled checkpoints the write-ahead log into the database file, which grows while
+   * the log keeps its size); with 3 MiB, every write after it succeeds.
+   */
+  private static final int BALLAST_BYTES = 3072 * 1024;
+
   private static final String BIG = "x".repeat(30_000);
 
   @Override
