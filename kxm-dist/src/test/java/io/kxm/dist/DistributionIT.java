@@ -51,7 +51,10 @@ class DistributionIT {
           "sort",
           "find",
           "ls",
-          "env");
+          "env",
+          // the launcher's training run of a server's start-up cache waits for its address
+          "grep",
+          "sleep");
 
   static final Pattern HUB_UP = Pattern.compile("KXM hub is up at (http://\\S+)");
   static final JsonMapper JSON = JsonMapper.builder().build();
