@@ -85,24 +85,7 @@ public final class DurableSendScenario implements Scenario {
             sends.add(client.sendRequest(sender, recipient.name(), content));
           }
         }
-        load =
-            Load.open(
-                AGENTS,
-                i -> {
-                  HttpConnection c = HttpConnection.open(client.base());
-                  Request send = sends.get(i);
-                  return new Load.Worker() {
-                    @Override
-                    public void once() throws Exception {
-                      c.send(send).expect(201, "send");
-                    }
-
-                    @Override
-                    public void close() {
-                      c.close();
-                    }
-                  };
-                });
+        load = Load.open(AGENTS, i -> SendWorker.open(client.base(), sends.get(i)));
         load.perSecond(run.warmup());
       }
 

@@ -95,29 +95,7 @@ public final class SendCurveScenario implements Scenario {
           }
         }
         for (int n : agents) {
-          loads.add(
-              Load.open(
-                  n,
-                  i -> {
-                    HttpConnection c = HttpConnection.open(client.base());
-                    Request send = sends.get(i);
-                    return new Load.Worker() {
-                      @Override
-                      public void once() throws Exception {
-                        c.send(send).expect(201, "send");
-                      }
-
-                      @Override
-                      public void ready() throws Exception {
-                        c.fresh();
-                      }
-
-                      @Override
-                      public void close() {
-                        c.close();
-                      }
-                    };
-                  }));
+          loads.add(Load.open(n, i -> SendWorker.open(client.base(), sends.get(i))));
         }
       }
 
