@@ -18,7 +18,7 @@ import java.util.List;
 
 /**
  * Whether a send costs more as the store fills: three hubs on SQLite, each filled over HTTP with
- * 10⁴, 10⁵ and 10⁶ requests before the first repetition (1,000, 3,000 and 10,000 with {@code
+ * 10⁴, 10⁵ and 10⁶ requests before the first repetition (1,000, 2,000 and 4,000 with {@code
  * --quick}), then timed on a fixed number of sends by 16 agents each waiting for its 201. Also the
  * store's size per message: the pages the database file uses, divided by the messages it holds.
  */
@@ -28,7 +28,7 @@ public final class SendGrowthScenario implements Scenario {
   /** Messages stored before the first repetition, full run and quick run. */
   public static final List<Integer> STORED = List.of(10_000, 100_000, 1_000_000);
 
-  public static final List<Integer> QUICK_STORED = List.of(1_000, 3_000, 10_000);
+  public static final List<Integer> QUICK_STORED = List.of(1_000, 2_000, 4_000);
 
   private final List<Integer> quickStored;
   private final List<Integer> fullStored;

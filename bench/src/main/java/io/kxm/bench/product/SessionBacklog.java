@@ -17,7 +17,7 @@ import tools.jackson.databind.JsonNode;
 public record SessionBacklog(SupervisorProcess supervisor, String runId, long events)
     implements AutoCloseable {
   static final int DELTAS = 100_000;
-  static final int QUICK_DELTAS = 5_000;
+  static final int QUICK_DELTAS = 2_000;
 
   /** The backlog of this run's size, built by the first caller. */
   public static SessionBacklog shared(Run run) throws Exception {
