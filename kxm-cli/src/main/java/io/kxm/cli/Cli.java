@@ -3,6 +3,7 @@ package io.kxm.cli;
 import io.kxm.cli.agent.AgentSessions;
 import io.kxm.cli.peer.PeerCommands;
 import io.kxm.cli.peer.WorkflowCommands;
+import io.kxm.cli.reserve.ReserveCommands;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
@@ -61,7 +62,10 @@ public final class Cli {
   private CommandLine commandLine(String first, boolean allTools) {
     boolean version = first.equals("--version") || first.equals("-V");
     boolean named =
-        first.equals("peer") || first.equals("workflow") || CommandGroups.named(first).isPresent();
+        first.equals("peer")
+            || first.equals("workflow")
+            || ReserveCommands.NAMES.contains(first)
+            || CommandGroups.named(first).isPresent();
     CommandLine commandLine = new CommandLine(new KxmCommand(), new ContextFactory(context));
     for (Class<?> group : CommandGroups.ALL) {
       if (!version && (!named || CommandGroups.name(group).equals(first))) {
@@ -75,6 +79,9 @@ public final class Cli {
     }
     if (!version && (!named || first.equals("workflow"))) {
       WorkflowCommands.addTo(commandLine, context, allTools || first.equals("workflow"));
+    }
+    if (!version && (!named || ReserveCommands.NAMES.contains(first))) {
+      ReserveCommands.addTo(commandLine, context);
     }
     commandLine.setOut(context.out());
     commandLine.setErr(context.err());

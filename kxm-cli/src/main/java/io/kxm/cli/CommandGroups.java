@@ -12,12 +12,14 @@ import io.kxm.cli.doctor.DoctorCommand;
 import io.kxm.cli.evolve.EvolveCommand;
 import io.kxm.cli.gate.GateCommand;
 import io.kxm.cli.gc.GcCommand;
+import io.kxm.cli.guard.GuardCommand;
 import io.kxm.cli.hook.HookCommand;
 import io.kxm.cli.hub.HubCommand;
 import io.kxm.cli.hub.UpCommand;
 import io.kxm.cli.knowledge.KnowledgeCommand;
 import io.kxm.cli.mcp.McpCommand;
 import io.kxm.cli.memory.MemoryCommand;
+import io.kxm.cli.reserve.ReservationsCommand;
 import io.kxm.cli.run.RunCommand;
 import io.kxm.cli.run.RunsCommand;
 import io.kxm.cli.runtime.RuntimeCommand;
@@ -52,6 +54,8 @@ final class CommandGroups {
           TrustCommand.class,
           StudioCommand.class,
           DashCommand.class,
+          ReservationsCommand.class,
+          GuardCommand.class,
           SetupCommand.class,
           ContextCommand.class,
           KnowledgeCommand.class,

@@ -12,6 +12,9 @@ import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
+import io.kxm.core.reserve.Reservation;
+import io.kxm.core.reserve.ReservationOperations;
+import io.kxm.core.reserve.ReservationRequest;
 import io.kxm.core.workflow.WorkflowOperations;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -23,11 +26,12 @@ import java.util.Map;
 import tools.jackson.databind.JsonNode;
 
 /**
- * The peer, workflow and context ports over the hub's HTTP API, as one registered agent: every call
- * carries the project token and the agent key. Refusals arrive as the hub's own codes. Thread-safe.
+ * The peer, workflow, context and reservation ports over the hub's HTTP API, as one registered
+ * agent: every call carries the project token and the agent key. Refusals arrive as the hub's own
+ * codes. Thread-safe.
  */
 public final class HttpPeerOperations
-    implements PeerOperations, WorkflowOperations, ContextOperations {
+    implements PeerOperations, WorkflowOperations, ContextOperations, ReservationOperations {
   /** Header that carries the agent key on agent routes. */
   public static final String AGENT_KEY_HEADER = "X-KXM-Agent-Key";
 
@@ -38,11 +42,13 @@ public final class HttpPeerOperations
   private final AgentCredentials agent;
   private final Map<String, String> keyHeader;
   private final FanoutWaiter waiter;
+  private final HttpReservations reservations;
 
   public HttpPeerOperations(HubHttp http, AgentCredentials agent, Clock clock) {
     this.http = http;
     this.agent = agent;
     this.keyHeader = Map.of(AGENT_KEY_HEADER, agent.agentKey());
+    this.reservations = new HttpReservations(http);
     this.waiter =
         new FanoutWaiter(
             clock,
@@ -195,6 +201,21 @@ public final class HttpPeerOperations
   @Override
   public JsonNode propose(JsonNode body) {
     return http.post(agentPath("/context/proposals"), keyHeader, body);
+  }
+
+  @Override
+  public Reservation reserve(ReservationRequest request) {
+    return reservations.reserve(agent.agentId(), keyHeader, request);
+  }
+
+  @Override
+  public Reservation release(String reservationId) {
+    return reservations.release(agent.agentId(), keyHeader, reservationId);
+  }
+
+  @Override
+  public List<Reservation> live() {
+    return reservations.live(agent.project());
   }
 
   private String runPath(String runId, String rest) {

@@ -22,6 +22,7 @@ import io.kxm.hub.metrics.StoreMeters;
 import io.kxm.hub.metrics.WorkflowRunMeters;
 import io.kxm.hub.ops.OpsFeature;
 import io.kxm.hub.ops.OpsSettings;
+import io.kxm.hub.reserve.LocalReservations;
 import io.kxm.hub.sync.SyncFeature;
 import io.kxm.hub.workflow.LocalWorkflows;
 import io.kxm.hub.workflow.WorkflowFeature;
@@ -167,7 +168,10 @@ public final class HubAssembly {
               peers.onRequest(request -> self.get().requestArrived(project, agentName, request));
               Supplier<Agent> agent = () -> messaging.agents().require(peers.agentId());
               return new AgentPorts(
-                  peers, new LocalWorkflows(workflows.runs(), agent), context.portFor(agent));
+                  peers,
+                  new LocalWorkflows(workflows.runs(), agent),
+                  context.portFor(agent),
+                  new LocalReservations(messaging.reservations(), agent));
             },
             McpServerOptions.defaults(Version.current()).withTracer(tracing.tracer()));
     self.set(mcp);

@@ -6,6 +6,7 @@ import io.kxm.store.lease.LeaseStore;
 import io.kxm.store.messaging.MessageStore;
 import io.kxm.store.messaging.SendRateStore;
 import io.kxm.store.ops.OpsPorts;
+import io.kxm.store.reserve.ReservationStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.sync.SyncPorts;
 import io.kxm.store.token.TokenPorts;
@@ -27,4 +28,7 @@ public interface Tx extends WorkflowPorts, SyncPorts, ContextPorts, TokenPorts, 
   AgentEventStore agentEvents();
 
   LeaseStore leases();
+
+  /** Reservations of repository paths; see {@link ReservationStore#nextToken} for the lock. */
+  ReservationStore reservations();
 }

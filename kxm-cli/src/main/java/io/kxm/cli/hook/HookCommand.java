@@ -7,6 +7,6 @@ import picocli.CommandLine.Command;
 @Command(
     name = "hook",
     mixinStandardHelpOptions = true,
-    description = "Commands an agent's session hooks run; each is read-only and quick.",
-    subcommands = {SessionStartCommand.class})
+    description = "Commands an agent's session hooks run; each is quick.",
+    subcommands = {SessionStartCommand.class, PreToolUseCommand.class})
 public final class HookCommand extends GroupCommand {}

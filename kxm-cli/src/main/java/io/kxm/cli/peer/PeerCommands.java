@@ -35,4 +35,14 @@ public final class PeerCommands {
     peer.addSubcommand("retire", new CommandLine(new PeerRetireCommand(context)));
     root.addSubcommand("peer", peer);
   }
+
+  /** {@code kxm_send} → {@code send}: the command a catalog tool becomes. */
+  public static String toolCommandName(ToolDefinition tool) {
+    return ToolSubcommand.commandName(tool);
+  }
+
+  /** A catalog tool as a command, for groups outside {@code kxm peer}. */
+  public static CommandLine.Model.CommandSpec toolCommand(ToolDefinition tool, CliContext context) {
+    return new ToolSubcommand(tool, context).spec();
+  }
 }

@@ -36,6 +36,21 @@ final class PeerText {
                   + " (for "
                   + text(result, "recipient")
                   + ")");
+      case "kxm_reserve" ->
+          line(
+              out,
+              "reserved "
+                  + text(result, "id")
+                  + " ("
+                  + text(result, "mode")
+                  + "): "
+                  + joined(result.path("paths"))
+                  + " until "
+                  + text(result, "expiresAt")
+                  + ", fencing token "
+                  + result.path("fencingToken").asLong());
+      case "kxm_release" ->
+          line(out, "released " + text(result, "id") + ": " + joined(result.path("paths")));
       default ->
           line(
               out,
@@ -125,5 +140,13 @@ final class PeerText {
 
   private static void line(StringBuilder out, String text) {
     out.append(text).append(System.lineSeparator());
+  }
+
+  private static String joined(JsonNode items) {
+    StringBuilder out = new StringBuilder();
+    for (JsonNode item : items) {
+      out.append(out.isEmpty() ? "" : " ").append(item.asString(""));
+    }
+    return out.toString();
   }
 }

@@ -114,6 +114,20 @@ public enum ErrorCode {
       "The token was never issued for this resource; present the fencingToken your acquire"
           + " returned."),
 
+  // Reservations of repository paths
+  RESERVATION_CONFLICT(
+      409,
+      "Wait until the holder's deadline named in the message, ask the holder (kxm peer send) to"
+          + " release, or reserve paths that do not overlap."),
+  RESERVATION_NOT_FOUND(404, "List the project's live reservations with kxm reservations."),
+  RESERVATION_NOT_HELD(409, "Only the agent that made a reservation can release it."),
+  RESERVATION_FENCED(
+      409,
+      "Your reservation ended and another agent reserved the path since; fetch its work, reserve"
+          + " again and redo the change on top."),
+  RESERVATIONS_FULL(
+      429, "Release reservations that are done (kxm release) or let them expire, then retry."),
+
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(
       403,
@@ -559,6 +573,13 @@ public enum ErrorCode {
       "Use the 'kxm' of the installed distribution (it ships share/kxm/integrations) or of a"
           + " checkout of the repository."),
   SETUP_WRITE_FAILED(1, "Make the file the message names writable by this user, then try again."),
+
+  // The Git guard of reservations
+  NOT_A_CHECKOUT(1, "Run it inside the Git working tree whose commits it should guard."),
+  GIT_HOOK_TAKEN(
+      1,
+      "Call 'kxm guard check --staged' from the existing pre-commit hook yourself, or replace the"
+          + " hook with 'kxm guard install --force'."),
 
   // Run ids on the command line
   RUN_ON_HUB(

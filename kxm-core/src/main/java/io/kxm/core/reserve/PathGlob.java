@@ -1,5 +1,7 @@
 package io.kxm.core.reserve;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonValue;
 import io.kxm.core.error.KxmException;
 
 /**
@@ -17,7 +19,7 @@ import io.kxm.core.error.KxmException;
  *
  * @param pattern the glob, with a trailing {@code /} already written as {@code /**}
  */
-public record PathGlob(String pattern) {
+public record PathGlob(@JsonValue String pattern) {
   /** Longest glob accepted, in characters (code points). */
   public static final int MAX_LENGTH = 512;
 
@@ -58,7 +60,8 @@ public record PathGlob(String pattern) {
     pattern = whole;
   }
 
-  /** Same as the constructor, for call sites that read better with a factory. */
+  /** Same as the constructor, for call sites that read better with a factory; JSON reads it so. */
+  @JsonCreator
   public static PathGlob of(String pattern) {
     return new PathGlob(pattern);
   }

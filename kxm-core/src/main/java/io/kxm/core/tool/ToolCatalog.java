@@ -29,6 +29,7 @@ public final class ToolCatalog {
     List<ToolDefinition> all = new java.util.ArrayList<>(PeerTools.all());
     all.addAll(WorkflowTools.all());
     all.addAll(ContextTools.all());
+    all.addAll(ReservationTools.all());
     return new ToolCatalog(all);
   }
 

@@ -4,6 +4,7 @@ import io.kxm.core.context.ContextOperations;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.reserve.ReservationOperations;
 import io.kxm.core.workflow.WorkflowOperations;
 import java.util.Objects;
 
@@ -37,6 +38,16 @@ public interface ToolContext {
   }
 
   /**
+   * Reservations of repository paths as the calling agent.
+   *
+   * @throws KxmException {@code INVALID_REQUEST} where this surface has no reservation port
+   */
+  default ReservationOperations reservations() {
+    throw new KxmException(
+        ErrorCode.INVALID_REQUEST, "this connection does not reach the hub's reservations");
+  }
+
+  /**
    * The context of one agent. A port that also implements {@link WorkflowOperations} or {@link
    * ContextOperations} (the hub's in-process port, the HTTP client's) serves the workflow or
    * context tools as well.
@@ -45,7 +56,8 @@ public interface ToolContext {
     Objects.requireNonNull(peers, "peers");
     WorkflowOperations workflows = peers instanceof WorkflowOperations w ? w : null;
     ContextOperations context = peers instanceof ContextOperations c ? c : null;
-    if (workflows == null && context == null) {
+    ReservationOperations reservations = peers instanceof ReservationOperations r ? r : null;
+    if (workflows == null && context == null && reservations == null) {
       return () -> peers;
     }
     return new ToolContext() {
@@ -62,6 +74,11 @@ public interface ToolContext {
       @Override
       public ContextOperations context() {
         return context == null ? ToolContext.super.context() : context;
+      }
+
+      @Override
+      public ReservationOperations reservations() {
+        return reservations == null ? ToolContext.super.reservations() : reservations;
       }
     };
   }

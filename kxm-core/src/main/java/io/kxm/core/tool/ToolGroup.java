@@ -1,8 +1,9 @@
 package io.kxm.core.tool;
 
-/** The three families of agent tools. */
+/** The families of agent tools. */
 public enum ToolGroup {
   PEERS,
   WORKFLOWS,
-  CONTEXT
+  CONTEXT,
+  RESERVATIONS
 }

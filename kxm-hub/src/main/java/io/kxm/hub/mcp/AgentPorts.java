@@ -11,6 +11,9 @@ import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
+import io.kxm.core.reserve.Reservation;
+import io.kxm.core.reserve.ReservationOperations;
+import io.kxm.core.reserve.ReservationRequest;
 import io.kxm.core.workflow.WorkflowOperations;
 import io.kxm.mcp.http.SessionActivity;
 import java.util.List;
@@ -18,24 +21,31 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * Every port of an MCP session's agent in one object, since a session binds one port: peer
- * messaging, its workflow runs and its project's context. Each request of the session is an
- * activity of the peer port, which keeps the agent present while it is under way. Closing it closes
- * the peer port.
+ * messaging, its workflow runs, its project's context and reservations. Each request of the session
+ * is an activity of the peer port, which keeps the agent present while it is under way. Closing it
+ * closes the peer port.
  */
 public final class AgentPorts
     implements PeerOperations,
         WorkflowOperations,
         ContextOperations,
+        ReservationOperations,
         SessionActivity,
         AutoCloseable {
   private final PeerOperations peers;
   private final WorkflowOperations workflows;
   private final ContextOperations context;
+  private final ReservationOperations reservations;
 
-  public AgentPorts(PeerOperations peers, WorkflowOperations workflows, ContextOperations context) {
+  public AgentPorts(
+      PeerOperations peers,
+      WorkflowOperations workflows,
+      ContextOperations context,
+      ReservationOperations reservations) {
     this.peers = peers;
     this.workflows = workflows;
     this.context = context;
+    this.reservations = reservations;
   }
 
   @Override
@@ -136,6 +146,21 @@ public final class AgentPorts
   @Override
   public JsonNode propose(JsonNode body) {
     return context.propose(body);
+  }
+
+  @Override
+  public Reservation reserve(ReservationRequest request) {
+    return reservations.reserve(request);
+  }
+
+  @Override
+  public Reservation release(String reservationId) {
+    return reservations.release(reservationId);
+  }
+
+  @Override
+  public List<Reservation> live() {
+    return reservations.live();
   }
 
   @Override

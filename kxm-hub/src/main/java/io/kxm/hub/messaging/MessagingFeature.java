@@ -16,6 +16,8 @@ import io.kxm.hub.agents.Registration;
 import io.kxm.hub.leases.LeaseRoutes;
 import io.kxm.hub.metrics.HubCounts;
 import io.kxm.hub.metrics.StreamMeters;
+import io.kxm.hub.reserve.ReservationRoutes;
+import io.kxm.hub.reserve.Reservations;
 import io.kxm.hub.stream.AgentEventSource;
 import io.kxm.hub.stream.AgentStreamServer;
 import io.kxm.hub.stream.StreamThreads;
@@ -50,6 +52,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
   private final RequestArrivals arrivals;
   private final Sweeper sweeper;
   private final AgentRetirement retirement;
+  private final Reservations reservations;
 
   MessagingFeature(
       Store store,
@@ -87,6 +90,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     this.retirement =
         new AgentRetirement(writer, presence, clock, new RetiredRecipient(hooks)::retiring);
     this.sweeper = new Sweeper(writer, clock, settings, hooks, retirement);
+    this.reservations = new Reservations(writer, clock);
   }
 
   public static MessagingFeatureBuilder builder(Store store, LiveBus bus) {
@@ -110,6 +114,7 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
     new AgentEventsRoute(guard, store, presence, server).install(hub.routes());
     new MessageRoutes(services, guard).install(hub.routes());
     new LeaseRoutes(writer, guard).install(hub.routes());
+    new ReservationRoutes(reservations, guard).install(hub.routes());
     hub.drain().onDrain(this::close);
     sweeper.start();
   }
@@ -120,6 +125,11 @@ public final class MessagingFeature implements HubFeature, AutoCloseable {
    */
   public Registration register(String project, AgentProfile profile) {
     return services.agents().register(project, profile);
+  }
+
+  /** Reserving repository paths, as the HTTP routes do. */
+  public Reservations reservations() {
+    return reservations;
   }
 
   /** Retiring agents one by one or in bulk, as the HTTP routes do. */

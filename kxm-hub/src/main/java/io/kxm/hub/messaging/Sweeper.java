@@ -2,6 +2,7 @@ package io.kxm.hub.messaging;
 
 import io.kxm.core.lease.LeaseLimits;
 import io.kxm.core.messaging.StoredMessage;
+import io.kxm.core.reserve.ReservationLimits;
 import io.kxm.hub.agents.AgentRetirement;
 import io.kxm.hub.stream.StreamWriter;
 import java.time.Clock;
@@ -91,6 +92,7 @@ final class Sweeper implements AutoCloseable {
           tx.messages().purgeTerminalBefore(cutoff);
           tx.agentEvents().trimOlderThan(cutoff);
           tx.leases().purgeEndedBefore(now.minus(LeaseLimits.RETENTION_AFTER_DEADLINE));
+          tx.reservations().purgeEndedBefore(now.minus(ReservationLimits.RETENTION_AFTER_END));
           return null;
         });
     int retired = retirement.pruneShortLived(settings.shortLivedAgentTtl()).size();

@@ -1,6 +1,7 @@
 package io.kxm.hub.retention;
 
 import io.kxm.core.lease.LeaseLimits;
+import io.kxm.core.reserve.ReservationLimits;
 import io.kxm.core.retention.Purge;
 import io.kxm.core.retention.PurgeResult;
 import io.kxm.hub.context.ContextSettings;
@@ -70,6 +71,13 @@ public final class HubRetention implements Purge {
     Instant leaseCutoff = now.minus(LeaseLimits.RETENTION_AFTER_DEADLINE);
     results.add(
         run("ended leases", leaseCutoff, dryRun, tx -> tx.leases().purgeEndedBefore(leaseCutoff)));
+    Instant reservationCutoff = now.minus(ReservationLimits.RETENTION_AFTER_END);
+    results.add(
+        run(
+            "ended reservations",
+            reservationCutoff,
+            dryRun,
+            tx -> tx.reservations().purgeEndedBefore(reservationCutoff)));
     Instant workflowCutoff = now.minus(workflows);
     results.add(
         run(

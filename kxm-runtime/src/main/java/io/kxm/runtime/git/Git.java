@@ -26,8 +26,13 @@ public final class Git {
   private final Duration timeout;
   private final int maxOutputBytes;
   private final byte[] input;
+  private final Path indexFile; // null: the repository's own index
 
   private Git(Path folder, Duration timeout, int maxOutputBytes, byte[] input) {
+    this(folder, timeout, maxOutputBytes, input, null);
+  }
+
+  private Git(Path folder, Duration timeout, int maxOutputBytes, byte[] input, Path indexFile) {
     if (timeout.isNegative() || timeout.isZero() || maxOutputBytes < 0) {
       throw new IllegalArgumentException(
           "git needs a positive timeout and a byte limit of zero or more, not "
@@ -39,6 +44,7 @@ public final class Git {
     this.timeout = timeout;
     this.maxOutputBytes = maxOutputBytes;
     this.input = input;
+    this.indexFile = indexFile;
   }
 
   /** Git in {@code folder}: 60 s, 1 MiB of output, nothing on stdin, until changed. */
@@ -47,15 +53,23 @@ public final class Git {
   }
 
   public Git timeout(Duration limit) {
-    return new Git(folder, limit, maxOutputBytes, input);
+    return new Git(folder, limit, maxOutputBytes, input, indexFile);
   }
 
   public Git maxOutputBytes(int limit) {
-    return new Git(folder, timeout, limit, input);
+    return new Git(folder, timeout, limit, input, indexFile);
   }
 
   public Git input(byte[] bytes) {
-    return new Git(folder, timeout, maxOutputBytes, bytes.clone());
+    return new Git(folder, timeout, maxOutputBytes, bytes.clone(), indexFile);
+  }
+
+  /**
+   * Reads and writes {@code index} instead of the repository's own index: a pre-commit hook must
+   * see the temporary index {@code git commit -a} or {@code git commit PATH} builds.
+   */
+  public Git indexFile(Path index) {
+    return new Git(folder, timeout, maxOutputBytes, input, index.toAbsolutePath());
   }
 
   public Duration timeout() {
@@ -95,6 +109,9 @@ public final class Git {
     env.remove("GIT_DIR");
     env.remove("GIT_WORK_TREE");
     env.remove("GIT_INDEX_FILE");
+    if (indexFile != null) {
+      env.put("GIT_INDEX_FILE", indexFile.toString());
+    }
     String command = "git " + String.join(" ", args);
     Process process;
     try {

@@ -13,6 +13,8 @@ import io.kxm.store.messaging.SqlMessageStore;
 import io.kxm.store.messaging.SqlSendRateStore;
 import io.kxm.store.ops.OpsEventStore;
 import io.kxm.store.ops.SqlOpsEventStore;
+import io.kxm.store.reserve.ReservationStore;
+import io.kxm.store.reserve.SqlReservationStore;
 import io.kxm.store.stream.AgentEventStore;
 import io.kxm.store.stream.SqlAgentEventStore;
 import io.kxm.store.sync.SqlSyncEventStore;
@@ -34,6 +36,7 @@ public final class SqlTx implements Tx {
   private final SendRateStore sendRates;
   private final AgentEventStore agentEvents;
   private final LeaseStore leases;
+  private final ReservationStore reservations;
   private final WorkflowRunStore workflowRuns;
   private final WorkflowJournalStore workflowJournal;
   private final SignatureDigestStore signatureDigests;
@@ -48,6 +51,7 @@ public final class SqlTx implements Tx {
     this.sendRates = new SqlSendRateStore(jdbc, clock);
     this.agentEvents = new SqlAgentEventStore(jdbc, clock);
     this.leases = new SqlLeaseStore(jdbc, clock);
+    this.reservations = new SqlReservationStore(jdbc, clock);
     this.workflowRuns = new SqlWorkflowRunStore(jdbc);
     this.workflowJournal = new SqlWorkflowJournalStore(jdbc);
     this.signatureDigests = new SqlSignatureDigestStore(jdbc);
@@ -80,6 +84,11 @@ public final class SqlTx implements Tx {
   @Override
   public LeaseStore leases() {
     return leases;
+  }
+
+  @Override
+  public ReservationStore reservations() {
+    return reservations;
   }
 
   @Override

@@ -1,0 +1,45 @@
+package io.kxm.core.reserve;
+
+import java.util.List;
+
+/** A live reservation of another agent that a request or an edit runs into, and where. */
+public record ReservationConflict(Reservation held, List<Overlap> overlaps) {
+
+  public ReservationConflict {
+    overlaps = List.copyOf(overlaps);
+  }
+
+  /** Why an edit is refused: who holds the file exclusively, under which glob, until when. */
+  public String describeEdit() {
+    return "held exclusively by "
+        + held.describeHolder()
+        + " (reservation "
+        + held.id()
+        + ", "
+        + overlaps.getFirst().held().pattern()
+        + (held.reason() == null ? "" : ": " + held.reason())
+        + ")";
+  }
+
+  /** One line: the holder, the globs that meet and the deadline. */
+  public String describe() {
+    StringBuilder line = new StringBuilder();
+    for (Overlap o : overlaps) {
+      if (!line.isEmpty()) {
+        line.append(", ");
+      }
+      line.append(o.wanted().pattern());
+      if (!o.wanted().pattern().equals(o.held().pattern())) {
+        line.append(" meets ").append(o.held().pattern());
+      }
+      line.append(" (e.g. ").append(o.example()).append(')');
+    }
+    return line
+        + " "
+        + (held.mode() == ReservationMode.EXCLUSIVE ? "held exclusively" : "held shared")
+        + " by "
+        + held.describeHolder()
+        + " in reservation "
+        + held.id();
+  }
+}
