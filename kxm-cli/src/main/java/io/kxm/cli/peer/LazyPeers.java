@@ -13,6 +13,9 @@ import io.kxm.core.peer.ReplyRequest;
 import io.kxm.core.peer.ReplyResult;
 import io.kxm.core.peer.SendRequest;
 import io.kxm.core.peer.SendResult;
+import io.kxm.core.reserve.Reservation;
+import io.kxm.core.reserve.ReservationOperations;
+import io.kxm.core.reserve.ReservationRequest;
 import io.kxm.core.workflow.WorkflowOperations;
 import java.util.List;
 import java.util.function.Supplier;
@@ -22,7 +25,8 @@ import tools.jackson.databind.JsonNode;
  * Registers the agent only when a tool first calls the hub, so that a call the tool refuses on its
  * own (a value too long, a missing argument) fails with that reason and registers nobody.
  */
-final class LazyPeers implements PeerOperations, WorkflowOperations, AutoCloseable {
+final class LazyPeers
+    implements PeerOperations, WorkflowOperations, ReservationOperations, AutoCloseable {
   private final Supplier<AgentSession> opener;
   private AgentSession session;
 
@@ -121,5 +125,29 @@ final class LazyPeers implements PeerOperations, WorkflowOperations, AutoCloseab
   @Override
   public JsonNode improvementReport() {
     return workflows().improvementReport();
+  }
+
+  /** The session's reservation port: the HTTP client serves it too. */
+  private ReservationOperations reservations() {
+    if (peers() instanceof ReservationOperations reservations) {
+      return reservations;
+    }
+    throw new KxmException(
+        ErrorCode.INVALID_REQUEST, "this connection does not reach the hub's reservations");
+  }
+
+  @Override
+  public Reservation reserve(ReservationRequest request) {
+    return reservations().reserve(request);
+  }
+
+  @Override
+  public Reservation release(String reservationId) {
+    return reservations().release(reservationId);
+  }
+
+  @Override
+  public List<Reservation> live() {
+    return reservations().live();
   }
 }

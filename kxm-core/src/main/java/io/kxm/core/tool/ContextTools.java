@@ -22,7 +22,7 @@ final class ContextTools {
         tool(
             "kxm_context",
             false,
-            "Build a token-budgeted context packet for your role and task; call it before planning.",
+            "Build a context packet for your role and task before planning.",
             Schemas.object()
                 .required("role", string(ContextLimits.ROLE_MAX))
                 .required("task", string(ContextLimits.TASK_MAX))
@@ -37,7 +37,7 @@ final class ContextTools {
         tool(
             "kxm_recall",
             false,
-            "Search this project's durable context records; answers metadata with a relevance.",
+            "Search this project's context records by relevance.",
             Schemas.object()
                 .property("query", string(ContextLimits.QUERY_MAX))
                 .property("kinds", kinds())
@@ -47,7 +47,7 @@ final class ContextTools {
         tool(
             "kxm_state",
             false,
-            "Read one temporal state key, now or as it stood at asOf (ISO-8601).",
+            "Read a state key now or as of asOf (ISO-8601).",
             Schemas.object()
                 .required("key", string(ContextLimits.KEY_MAX))
                 .property("asOf", string(64))
@@ -56,7 +56,7 @@ final class ContextTools {
         tool(
             "kxm_episode",
             false,
-            "Read errors, lessons, observations and experiments from this project's workflow runs.",
+            "Read errors, lessons and experiments from this project's runs.",
             Schemas.object()
                 .property("workflowRunId", string(ContextLimits.ID_MAX))
                 .property("project", project()),
@@ -64,7 +64,7 @@ final class ContextTools {
         tool(
             "kxm_promote",
             true,
-            "Propose a new value for a state key; an operator must promote it before it applies.",
+            "Propose a state value; it applies once an operator promotes it.",
             Schemas.object()
                 .required("key", string(ContextLimits.KEY_MAX))
                 .required("summary", string(ContextLimits.SUMMARY_MAX))

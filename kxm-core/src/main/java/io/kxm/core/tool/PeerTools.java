@@ -27,13 +27,13 @@ final class PeerTools {
         tool(
             "kxm_list",
             false,
-            "List the agents in this project, you included, with their presence.",
+            "List this project's agents, you included, with presence.",
             Schemas.object().property("includeOffline", Schemas.bool()),
             (args, ctx) -> wrap("agents", ctx.peers().list(args.bool("includeOffline", false)))),
         tool(
             "kxm_send",
             true,
-            "Send one focused request to one peer. Returns its messageId; wait with kxm_await.",
+            "Send one request to a peer; wait for its reply with kxm_await.",
             Schemas.object()
                 .required("target", described(string(Limits.TARGET_MAX), "Peer name or agent ID"))
                 .required("content", string(Limits.CONTENT_MAX))
@@ -59,14 +59,13 @@ final class PeerTools {
         tool(
             "kxm_get",
             false,
-            "Read a request you sent or received: its status and any reply. Does not wait.",
+            "Read a request you sent or received, with any reply; no wait.",
             messageIdOnly(),
             (args, ctx) -> tree(ctx.peers().get(messageId(args)))),
         tool(
             "kxm_fanout",
             true,
-            "Send one request to 1-3 peers and wait for their replies; unfinished ones return"
-                + " as pending.",
+            "Send one request to 1-3 peers and wait; unanswered ones come back pending.",
             Schemas.object()
                 .required(
                     "targets",
@@ -94,7 +93,7 @@ final class PeerTools {
         tool(
             "kxm_await",
             false,
-            "Wait up to 60 s for a request you sent to be replied, cancelled or expired.",
+            "Wait up to 60 s for your request's reply, cancel or expiry.",
             Schemas.object()
                 .required("messageId", string(Limits.ID_MAX))
                 .property("timeoutMs", Schemas.integerAtLeast(Limits.AWAIT_TIMEOUT_MIN_MS)),
@@ -102,19 +101,19 @@ final class PeerTools {
         tool(
             "kxm_cancel",
             true,
-            "Cancel an unanswered request you sent. Work the peer already did is not undone.",
+            "Cancel your unanswered request; the peer's work is not undone.",
             messageIdOnly(),
             (args, ctx) -> tree(ctx.peers().cancel(messageId(args)))),
         tool(
             "kxm_inbox",
             false,
-            "List the requests addressed to you that still need a reply.",
+            "List requests to you that still need a reply.",
             Schemas.object(),
             (args, ctx) -> wrap("messages", ctx.peers().inbox())),
         tool(
             "kxm_reply",
             true,
-            "Send the final reply to a request addressed to you: result, evidence, open risks.",
+            "Answer a request to you once: result, evidence, open risks.",
             Schemas.object()
                 .required("messageId", string(Limits.ID_MAX))
                 .required("content", string(Limits.CONTENT_MAX)),

@@ -1,7 +1,6 @@
 package io.kxm.core.tool;
 
 import static io.kxm.core.tool.JsonNodes.tree;
-import static io.kxm.core.tool.Schemas.described;
 import static io.kxm.core.tool.Schemas.string;
 
 import io.kxm.core.reserve.PathGlob;
@@ -19,13 +18,11 @@ final class ReservationTools {
             "kxm_reserve",
             ToolGroup.RESERVATIONS,
             true,
-            "Reserve repo paths (globs) before editing; others' overlapping edits are refused.",
+            "Reserve repo paths (globs) before editing; others' edits are refused.",
             Schemas.object()
                 .required(
                     "paths",
-                    described(
-                        Schemas.array(string(PathGlob.MAX_LENGTH), 1, ReservationLimits.GLOBS_MAX),
-                        "Relative globs: * ? **"))
+                    Schemas.array(string(PathGlob.MAX_LENGTH), 1, ReservationLimits.GLOBS_MAX))
                 .property("mode", Schemas.oneOf("exclusive", "shared"))
                 .property(
                     "ttlMs",
@@ -46,7 +43,7 @@ final class ReservationTools {
             "kxm_release",
             ToolGroup.RESERVATIONS,
             true,
-            "Release a reservation of yours as soon as its edits are committed.",
+            "Release your reservation once its edits are committed.",
             Schemas.object().required("reservationId", string(64)).build(),
             (args, ctx) -> tree(ctx.reservations().release(args.string("reservationId")))));
   }

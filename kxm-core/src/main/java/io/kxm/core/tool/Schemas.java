@@ -16,8 +16,16 @@ public final class Schemas {
     return new ObjectSchema();
   }
 
+  /**
+   * The length a string without {@code maxLength} may have: IDs and keys, 128 code points. Tools
+   * have 28 such fields, and a model never writes an ID near the limit, so the list leaves the
+   * keyword out and {@link ToolArgumentCheck} holds every surface to it all the same.
+   */
+  public static final int IMPLIED_MAX_LENGTH = 128;
+
   public static ObjectNode string(int maxLength) {
-    return Json.object().put("type", "string").put("maxLength", maxLength);
+    ObjectNode node = Json.object().put("type", "string");
+    return maxLength == IMPLIED_MAX_LENGTH ? node : node.put("maxLength", maxLength);
   }
 
   public static ObjectNode integer(long minimum, long maximum) {
@@ -45,7 +53,10 @@ public final class Schemas {
   public static ObjectNode array(ObjectNode items, int minItems, int maxItems) {
     ObjectNode node = Json.object().put("type", "array");
     node.set("items", items);
-    return node.put("minItems", minItems).put("maxItems", maxItems);
+    if (minItems > 0) { // 0 is the default; the list goes to the model on every session
+      node.put("minItems", minItems);
+    }
+    return node.put("maxItems", maxItems);
   }
 
   /** Adds a short description to a property schema, for parameters whose name is not enough. */

@@ -32,9 +32,8 @@ final class ToolArgumentCheck {
           throw wrongType(path, "a string", value);
         }
         JsonNode max = schema.get("maxLength");
-        if (max != null && max.canConvertToInt()) {
-          TextLength.check(path, value.stringValue(), max.asInt());
-        }
+        int limit = max != null && max.canConvertToInt() ? max.asInt() : Schemas.IMPLIED_MAX_LENGTH;
+        TextLength.check(path, value.stringValue(), limit);
       }
       case "integer" -> {
         if (!value.isIntegralNumber()) {

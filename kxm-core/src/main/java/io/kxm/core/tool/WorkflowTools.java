@@ -25,19 +25,19 @@ final class WorkflowTools {
         tool(
             "kxm_workflow_list",
             false,
-            "List the webhook workflow runs of this project assigned to you, in any status.",
+            "List the workflow runs assigned to you.",
             Schemas.object(),
             (args, ports) -> ports.runs()),
         tool(
             "kxm_workflow_get",
             false,
-            "Read one run assigned to you: stages, attempts, evidence, waiting state and journal.",
+            "Read a run of yours: stages, attempts, evidence, journal.",
             runOnly(),
             (args, ports) -> ports.run(runId(args))),
         tool(
             "kxm_workflow_checkpoint",
             true,
-            "Record the outcome of the run's current stage: passed, warning or failed.",
+            "Record the current stage's outcome: passed, warning or failed.",
             Schemas.object()
                 .required("runId", string(WorkflowLimits.ID_MAX))
                 .required("stageId", string(WorkflowLimits.ID_MAX))
@@ -49,7 +49,7 @@ final class WorkflowTools {
         tool(
             "kxm_workflow_record",
             true,
-            "Add a plan, decision, lesson or other entry to the run's learning journal.",
+            "Add a plan, decision or lesson to the run's journal.",
             Schemas.object()
                 .required("runId", string(WorkflowLimits.ID_MAX))
                 .required("category", string(32))
@@ -71,7 +71,7 @@ final class WorkflowTools {
         tool(
             "kxm_workflow_wait",
             true,
-            "Park the current stage until a signed signal names signalKey; reply afterwards.",
+            "Park the stage until a signed signal names signalKey.",
             Schemas.object()
                 .required("runId", string(WorkflowLimits.ID_MAX))
                 .required("stageId", string(WorkflowLimits.ID_MAX))
@@ -87,7 +87,7 @@ final class WorkflowTools {
         tool(
             "kxm_improvement_report",
             false,
-            "Summarize learning across this project's workflow runs, grouped by improvement area.",
+            "Summarize learning across this project's runs by area.",
             Schemas.object(),
             (args, ports) -> ports.improvementReport()));
   }

@@ -1,31 +1,36 @@
 package io.kxm.core.tool;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.networknt.schema.Error;
 import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
+import io.kxm.core.context.TokenEstimate;
+import io.kxm.core.error.ErrorCode;
+import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ArrayNode;
+import tools.jackson.databind.node.ObjectNode;
 
 class ToolCatalogTest {
   /**
-   * The serialized tool list goes to the model on every session. The budget is about 10% above
-   * today's size for the eight peer, six workflow and five context tools; raise it deliberately,
-   * not by drift.
+   * The serialized tool list goes to the model on every session: about 2,000 tokens for the eight
+   * peer, six workflow, five context and two reservation tools (2,180 by the four-characters
+   * estimate, which overcounts JSON a little). Raise it deliberately, not by drift.
    */
-  static final int TOOL_LIST_BUDGET_BYTES = 9_800;
+  static final int TOOL_LIST_BUDGET_TOKENS = 2_200;
 
   private final ToolCatalog catalog = ToolCatalog.standard();
 
   @Test
-  void the_catalog_holds_the_peer_then_the_workflow_then_the_context_tools_in_order() {
+  void the_catalog_holds_the_peer_workflow_context_then_reservation_tools_in_order() {
     assertThat(catalog.names())
         .containsExactly(
             "kxm_list",
@@ -46,15 +51,19 @@ class ToolCatalogTest {
             "kxm_recall",
             "kxm_state",
             "kxm_episode",
-            "kxm_promote");
+            "kxm_promote",
+            "kxm_reserve",
+            "kxm_release");
     assertThat(catalog.tools().subList(0, 8)).allMatch(tool -> tool.group() == ToolGroup.PEERS);
     assertThat(catalog.tools().subList(8, 14))
         .allMatch(tool -> tool.group() == ToolGroup.WORKFLOWS);
     assertThat(catalog.tools().subList(14, 19)).allMatch(tool -> tool.group() == ToolGroup.CONTEXT);
+    assertThat(catalog.tools().subList(19, 21))
+        .allMatch(tool -> tool.group() == ToolGroup.RESERVATIONS);
   }
 
   @Test
-  void exactly_the_tools_that_send_answer_cancel_or_move_a_run_change_state() {
+  void exactly_the_tools_that_send_answer_cancel_move_a_run_or_reserve_change_state() {
     assertThat(catalog.tools().stream().filter(ToolDefinition::changesState))
         .extracting(ToolDefinition::name)
         .containsExactly(
@@ -65,7 +74,9 @@ class ToolCatalogTest {
             "kxm_workflow_checkpoint",
             "kxm_workflow_record",
             "kxm_workflow_wait",
-            "kxm_promote");
+            "kxm_promote",
+            "kxm_reserve",
+            "kxm_release");
   }
 
   @Test
@@ -111,7 +122,7 @@ class ToolCatalogTest {
   }
 
   @Test
-  void the_serialized_tool_list_stays_within_its_byte_budget() {
+  void the_serialized_tool_list_stays_within_its_token_budget() {
     ArrayNode list = Json.MAPPER.createArrayNode();
     for (ToolDefinition tool : catalog.tools()) {
       list.addObject()
@@ -119,9 +130,28 @@ class ToolCatalogTest {
           .put("description", tool.description())
           .set("inputSchema", tool.inputSchema());
     }
-    int bytes = Json.write(list).getBytes(StandardCharsets.UTF_8).length;
-    System.out.println("tool list: " + catalog.tools().size() + " tools, " + bytes + " bytes");
-    assertThat(bytes).isLessThanOrEqualTo(TOOL_LIST_BUDGET_BYTES);
+    String serialized = Json.write(list);
+    int tokens = TokenEstimate.of(serialized);
+    System.out.println(
+        "tool list: "
+            + catalog.tools().size()
+            + " tools, "
+            + serialized.getBytes(StandardCharsets.UTF_8).length
+            + " bytes, about "
+            + tokens
+            + " tokens");
+    assertThat(tokens).isLessThanOrEqualTo(TOOL_LIST_BUDGET_TOKENS);
+  }
+
+  @Test
+  void an_id_longer_than_the_implied_limit_is_refused_though_the_schema_leaves_it_unstated() {
+    ToolDefinition get = catalog.find("kxm_get").orElseThrow();
+    assertThat(get.inputSchema().path("properties").path("messageId").has("maxLength")).isFalse();
+    ObjectNode args = Json.object().put("messageId", "m".repeat(Schemas.IMPLIED_MAX_LENGTH + 1));
+
+    assertThatThrownBy(() -> get.call(args, () -> null))
+        .isInstanceOfSatisfying(
+            KxmException.class, e -> assertThat(e.code()).isEqualTo(ErrorCode.VALUE_TOO_LONG));
   }
 
   @Test
