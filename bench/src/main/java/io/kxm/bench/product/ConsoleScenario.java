@@ -70,7 +70,7 @@ public final class ConsoleScenario implements Scenario {
           Agent to = agents.get(agents.size() - 1 - i);
           sends.add(client.sendRequestAllowingOffline(agents.get(i), to.name(), "ping " + i));
         }
-        Sends.fixed(client, sends, BareConsolePage.EVENTS);
+        Sends.fixed(client, sends, BareConsolePage.events(run));
         browser = SuiteBrowser.shared(run);
       }
 
@@ -89,7 +89,7 @@ public final class ConsoleScenario implements Scenario {
             browser.eventsPerSecond(
                 console + "?after=" + seqBeforeSends + "#/messages",
                 "#message-counts",
-                BareConsolePage.EVENTS);
+                BareConsolePage.events(run));
         return new double[] {render, rate};
       }
 

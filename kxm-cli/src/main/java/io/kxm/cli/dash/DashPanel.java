@@ -7,7 +7,8 @@ enum DashPanel {
   WORKFLOWS("Workflows", "RUN / WORKFLOW / STATUS / STAGE", "s signal"),
   RUNS("Runs", "RUN / WORKFLOW OR SESSION / STATUS", "c cancel  o events"),
   WAITING("Waiting", "RUN / INTERACTION / KIND / ASKED", "a approve  d deny  r answer  o events"),
-  SPEND("Spend", "RUN / TOKENS IN / OUT / COST", "");
+  SPEND("Spend", "RUN / TOKENS IN / OUT / COST", ""),
+  RESERVATIONS("Reserved", "HOLDER / MODE / PATHS / UNTIL", "");
 
   private final String title;
   private final String header;

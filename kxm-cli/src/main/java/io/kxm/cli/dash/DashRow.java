@@ -75,6 +75,20 @@ record DashRow(String runId, String itemId, String kind, String text) {
                   10,
                   t(n, "cost"),
                   0));
+      case RESERVATIONS ->
+          new DashRow(
+              null,
+              t(n, "id"),
+              null,
+              cols(
+                  t(n, "holderName"),
+                  18,
+                  t(n, "mode"),
+                  10,
+                  joined(n.path("paths")),
+                  36,
+                  t(n, "expiresAt"),
+                  0));
     };
   }
 
@@ -103,5 +117,11 @@ record DashRow(String runId, String itemId, String kind, String text) {
   private static String first(JsonNode n, String a, String b) {
     String value = t(n, a);
     return value.isEmpty() ? t(n, b) : value;
+  }
+
+  private static String joined(JsonNode items) {
+    StringBuilder out = new StringBuilder();
+    items.forEach(item -> out.append(out.isEmpty() ? "" : " ").append(item.asString("")));
+    return out.toString();
   }
 }

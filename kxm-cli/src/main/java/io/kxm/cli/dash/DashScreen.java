@@ -177,7 +177,7 @@ final class DashScreen {
   }
 
   private void character(char c) {
-    if (c >= '1' && c <= '6') {
+    if (c >= '1' && c < '1' + DashPanel.values().length) {
       panel = DashPanel.values()[c - '1'];
       return;
     }

@@ -14,6 +14,7 @@ import tools.jackson.databind.JsonNode;
  * @param waiting pending interactions of the supervisor's runs, each {@code {"runId",
  *     "interactionId", "kind", "asked", "stepId"}}
  * @param spend per run: tokens and cost where the run reports them
+ * @param reservations the live reservations of repository paths, as the hub lists them
  */
 record DashSnapshot(
     String hub,
@@ -25,6 +26,7 @@ record DashSnapshot(
     List<JsonNode> runs,
     List<JsonNode> waiting,
     List<JsonNode> spend,
+    List<JsonNode> reservations,
     List<String> problems) {
   DashSnapshot {
     agents = List.copyOf(agents);
@@ -33,12 +35,14 @@ record DashSnapshot(
     runs = List.copyOf(runs);
     waiting = List.copyOf(waiting);
     spend = List.copyOf(spend);
+    reservations = List.copyOf(reservations);
     problems = List.copyOf(problems);
   }
 
   static DashSnapshot empty() {
     return new DashSnapshot(
-        null, null, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of());
+        null, null, 0, List.of(), List.of(), List.of(), List.of(), List.of(), List.of(), List.of(),
+        List.of());
   }
 
   /** This reading with one more problem listed first. */
@@ -47,7 +51,17 @@ record DashSnapshot(
     all.add(problem);
     all.addAll(problems);
     return new DashSnapshot(
-        hub, supervisor, seq, agents, requests, workflowRuns, runs, waiting, spend, all);
+        hub,
+        supervisor,
+        seq,
+        agents,
+        requests,
+        workflowRuns,
+        runs,
+        waiting,
+        spend,
+        reservations,
+        all);
   }
 
   /** The rows of {@code panel}, as the screen and {@code --once} show them. */
@@ -60,6 +74,7 @@ record DashSnapshot(
           case RUNS -> runs;
           case WAITING -> waiting;
           case SPEND -> spend;
+          case RESERVATIONS -> reservations;
         };
     return items.stream().map(item -> DashRow.of(panel, item)).toList();
   }
@@ -76,6 +91,7 @@ record DashSnapshot(
     out.put("runs", runs);
     out.put("waiting", waiting);
     out.put("spend", spend);
+    out.put("reservations", reservations);
     out.put("problems", problems);
     return out;
   }

@@ -102,6 +102,7 @@ final class DashSources implements AutoCloseable {
         runs,
         waiting,
         spend,
+        list(state.path("reservations")),
         problems);
   }
 

@@ -18,12 +18,12 @@ final class DashText {
       return "o/Esc close events  q close";
     }
     String own = panel.keys().isEmpty() ? "" : panel.keys() + "  ";
-    return own + "Tab/arrows move  1-6 tab  q quit";
+    return own + "Tab/arrows move  1-" + DashPanel.values().length + " tab  q quit";
   }
 
   static String empty(DashPanel panel, DashSnapshot s) {
     return switch (panel) {
-      case AGENTS, REQUESTS, WORKFLOWS ->
+      case AGENTS, REQUESTS, WORKFLOWS, RESERVATIONS ->
           s.hub() == null ? "(the hub is not read: set KXM_AUTH_TOKEN)" : "(none)";
       case RUNS, WAITING, SPEND ->
           s.supervisor() == null ? "(no supervisor runs on this machine)" : "(none)";

@@ -83,6 +83,28 @@ class DashOnceTest {
   }
 
   @Test
+  void once_shows_who_holds_which_paths() {
+    io.kxm.cli.support.CliRun.Result reserved =
+        io.kxm.cli.support.CliRun.run(
+            TestEnv.agent(dir, "http://127.0.0.1:" + hub.port(), "bob"),
+            dir,
+            "reserve",
+            "--paths",
+            "src/api/**,README.md",
+            "--mode",
+            "shared");
+    assertThat(reserved.exit()).as(reserved.err()).isZero();
+
+    JsonNode reservations = dash(env, "--once", "--json").json().path("reservations");
+    assertThat(reservations).hasSize(1);
+    assertThat(reservations.get(0).path("holderName").asString()).isEqualTo("bob");
+    SessionSupervisor.Done text = dash(env, "--once");
+    assertThat(text.out())
+        .contains("Reserved (1)")
+        .containsPattern("bob +shared +src/api/\\*\\* README.md");
+  }
+
+  @Test
   void once_text_names_each_panel_and_without_a_token_says_the_hub_is_not_read() {
     Map<String, String> noToken = new HashMap<>(env);
     noToken.remove("KXM_AUTH_TOKEN");

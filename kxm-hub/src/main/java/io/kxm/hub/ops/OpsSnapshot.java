@@ -4,6 +4,7 @@ import io.kxm.core.agent.Agent;
 import io.kxm.core.json.Json;
 import io.kxm.core.lease.Lease;
 import io.kxm.core.peer.AgentInfo;
+import io.kxm.core.reserve.Reservation;
 import io.kxm.core.workflow.run.WorkflowRun;
 import io.kxm.hub.agents.Presences;
 import io.kxm.store.Store;
@@ -48,6 +49,7 @@ final class OpsSnapshot {
     List<Object> workflowRuns = new ArrayList<>();
     List<Object> runtimeRuns = new ArrayList<>();
     List<Object> leases = new ArrayList<>();
+    List<Reservation> reservations = new ArrayList<>();
     for (String project : projects) {
       Map<String, String> names = new LinkedHashMap<>();
       for (Agent agent : store.agents().listByProject(project)) {
@@ -65,6 +67,7 @@ final class OpsSnapshot {
       for (Lease lease : store.leases().liveIn(project)) {
         leases.add(leaseView(lease, names));
       }
+      reservations.addAll(store.read(tx -> tx.reservations().live(project)));
     }
     Map<String, Object> body = new LinkedHashMap<>();
     body.put("seq", seq);
@@ -74,6 +77,7 @@ final class OpsSnapshot {
     body.put("workflowRuns", workflowRuns);
     body.put("runtimeRuns", runtimeRuns);
     body.put("leases", leases);
+    body.put("reservations", reservations);
     return body;
   }
 
