@@ -32,6 +32,7 @@ import io.kxm.bench.product.IdleStreamsScenario;
 import io.kxm.bench.product.LiveDriveScenario;
 import io.kxm.bench.product.McpPushScenario;
 import io.kxm.bench.product.ReplayScenario;
+import io.kxm.bench.product.ReserveScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
 import io.kxm.bench.product.SendCurveScenario;
 import io.kxm.bench.product.SendGrowthScenario;
@@ -88,6 +89,7 @@ public final class Registry {
         new SendCurveScenario(HubSource.SQLITE),
         new SendCurveScenario(HubSource.POSTGRES),
         new SendGrowthScenario(),
+        new ReserveScenario(),
         new RunEventAppendScenario(),
         new RunEventAppendScenario(true),
         new LiveDriveScenario(),

@@ -22,6 +22,7 @@ final class Faults {
         new OpsStreamKillFault(),
         new BackupUnderLoadFault(),
         new RuntimePostgresRestartFault(),
-        new RuntimeInstanceKillFault());
+        new RuntimeInstanceKillFault(),
+        new ReservationKillFault());
   }
 }

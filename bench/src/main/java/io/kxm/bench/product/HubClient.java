@@ -63,6 +63,47 @@ public final class HubClient {
         hub.base(), "/v1/agents/" + from.id() + "/messages", agentHeaders(from), body.toString());
   }
 
+  /** A reservation of {@code glob} for {@code holder}, encoded once for a load loop. */
+  public Request reserveRequest(Agent holder, String glob) {
+    ObjectNode body = JSON.createObjectNode();
+    body.putArray("paths").add(glob);
+    return Request.postJson(
+        hub.base(),
+        "/v1/agents/" + holder.id() + "/reservations",
+        agentHeaders(holder),
+        body.toString());
+  }
+
+  /** The project's live reservations, read with the project token. */
+  public Request liveReservationsRequest() {
+    return Request.get(
+        hub.base(), "/v1/projects/" + hub.project() + "/reservations", projectHeaders());
+  }
+
+  /** The release of one of {@code holder}'s reservations. */
+  public Request releaseRequest(Agent holder, String reservationId) {
+    return Request.of(
+        "DELETE",
+        hub.base(),
+        "/v1/agents/" + holder.id() + "/reservations/" + reservationId,
+        agentHeaders(holder),
+        null);
+  }
+
+  /** The id of the reservation a reserve answered, which must be 201. */
+  public static String reservationId(HttpResponse reserveAnswer) {
+    String id =
+        JSON.readTree(reserveAnswer.expect(201, "reserve").text())
+            .path("reservation")
+            .path("id")
+            .asString();
+    if (id.isEmpty()) {
+      throw new IllegalStateException(
+          "a reserve was answered without an id: " + reserveAnswer.text());
+    }
+    return id;
+  }
+
   /** The new message's id from the answer to a send, which must be 201. */
   public static String messageId(HttpResponse sendAnswer) {
     String id = JSON.readTree(sendAnswer.expect(201, "send").text()).path("messageId").asString();

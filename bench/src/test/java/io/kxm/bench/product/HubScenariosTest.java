@@ -70,6 +70,13 @@ class HubScenariosTest {
   }
 
   @Test
+  void reserve_and_release_pairs_are_counted_against_a_real_hub() throws Exception {
+    double[] figures = once(new ReserveScenario());
+    assertThat(figures).hasSize(1);
+    assertThat(figures[0]).isPositive();
+  }
+
+  @Test
   void every_send_reaches_the_kxm_mcp_child_as_a_push_notification_on_stdio() throws Exception {
     double[] figures = once(new McpPushScenario(HubSource.SQLITE, 20));
     assertThat(figures[0]).isPositive();

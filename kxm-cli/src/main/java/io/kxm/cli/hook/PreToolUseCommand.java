@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -86,19 +87,10 @@ public final class PreToolUseCommand implements Callable<Integer> {
   }
 
   private int deny(String reason) {
-    context
-        .out()
-        .println(
-            Json.write(
-                Map.of(
-                    "hookSpecificOutput",
-                    Map.of(
-                        "hookEventName",
-                        "PreToolUse",
-                        "permissionDecision",
-                        "deny",
-                        "permissionDecisionReason",
-                        reason))));
+    Map<String, String> decision = new LinkedHashMap<>();
+    decision.put("permissionDecision", "deny");
+    decision.put("permissionDecisionReason", reason);
+    context.out().println(ClaudeHookOutput.of("PreToolUse", decision));
     context.out().flush();
     return 0;
   }

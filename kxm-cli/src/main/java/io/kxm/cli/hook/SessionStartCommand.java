@@ -55,14 +55,8 @@ public final class SessionStartCommand implements Callable<Integer> {
       context
           .out()
           .println(
-              Json.write(
-                  Map.of(
-                      "hookSpecificOutput",
-                      Map.of(
-                          "hookEventName",
-                          "SessionStart",
-                          "additionalContext",
-                          SessionStartBrief.text(brief)))));
+              ClaudeHookOutput.of(
+                  "SessionStart", Map.of("additionalContext", SessionStartBrief.text(brief))));
     } else {
       context.out().print(SessionStartBrief.text(brief));
     }

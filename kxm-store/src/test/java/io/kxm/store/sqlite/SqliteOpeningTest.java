@@ -78,7 +78,9 @@ class SqliteOpeningTest {
               "hub_tokens:1",
               "signature_digests:1",
               "ops_event_seq:1",
-              "ops_events:1");
+              "ops_events:1",
+              "reservations:1",
+              "reservation_tokens:1");
     }
     assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(db)))
         .isEqualTo("rw-------");
