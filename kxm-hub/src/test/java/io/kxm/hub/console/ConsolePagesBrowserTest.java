@@ -3,6 +3,8 @@ package io.kxm.hub.console;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.kxm.hub.support.AgentClient;
+import io.kxm.hub.support.Http;
 import io.kxm.hub.support.TestHubs;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +23,7 @@ class ConsolePagesBrowserTest {
           "messages", "Message flow",
           "inbox", "Inbox",
           "workflows", "Workflows",
+          "reservations", "Reservations",
           "context", "Context",
           "metrics", "Spend and metrics");
 
@@ -62,6 +65,39 @@ class ConsolePagesBrowserTest {
         .until(() -> console.browser.findAll("#chart-heap canvas").size() == 1);
     assertThat(console.browser.find("#metrics-error").getText()).isEmpty();
     console.browser.screenshot("page-admin-metrics");
+  }
+
+  @Test
+  void the_reservations_page_shows_who_holds_what_and_follows_reserves_and_releases() {
+    AgentClient bob = console.agent("bob", "moves the parser");
+    Http.Response made =
+        bob.post(
+            "/reservations", "{\"paths\":[\"src/parser/**\"],\"reason\":\"moving the parser\"}");
+    assertThat(made.status()).as(made.body()).isEqualTo(201);
+    console.signIn("ada", TestHubs.ALPHA);
+    console.page("reservations", "Reservations");
+
+    String row =
+        console.browser.until(
+            "bob's reservation drawn",
+            () -> console.browser.find("#reservations-rows").getText(),
+            text -> text.contains("bob"));
+    assertThat(row).contains("exclusive", "src/parser/**", "moving the parser");
+    console.browser.assertAccessible();
+
+    AgentClient carol = console.agent("carol", "writes docs");
+    assertThat(
+            carol.post("/reservations", "{\"paths\":[\"docs/**\"],\"mode\":\"shared\"}").status())
+        .isEqualTo(201);
+    String id = made.json().path("reservation").path("id").asString();
+    assertThat(bob.delete("/reservations/" + id).status()).isEqualTo(200);
+    String after =
+        console.browser.until(
+            "the release and carol's reservation drawn",
+            () -> console.browser.find("#reservations-rows").getText(),
+            text -> text.contains("carol") && !text.contains("bob"));
+    assertThat(after).contains("shared", "docs/**");
+    console.browser.screenshot("page-reservations");
   }
 
   @Test

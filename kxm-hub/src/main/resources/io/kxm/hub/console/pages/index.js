@@ -6,6 +6,7 @@ export default [
   { id: 'inbox', title: 'Inbox', module: './inbox.js' },
   { id: 'approvals', title: 'Approvals', module: './approvals.js' },
   { id: 'workflows', title: 'Workflows', module: './workflows.js' },
+  { id: 'reservations', title: 'Reservations', module: './reservations.js' },
   { id: 'runs', title: 'Runs', module: './runs.js' },
   { id: 'chat', title: 'Chat', module: './chat.js' },
   { id: 'studio', title: 'Studio', module: './studio.js' },
