@@ -2,6 +2,7 @@ package io.kxm.cli.guard;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.paths.AtomicFiles;
+import io.kxm.core.paths.FileLockGuard;
 import io.kxm.core.reserve.Reservation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,7 +11,6 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import java.util.Optional;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
@@ -62,23 +62,24 @@ final class EditLog {
 
   /** Notes that {@code path} was just edited under {@code reservation}. */
   void record(String path, Reservation reservation) throws IOException {
-    Map<String, Entry> entries = read();
-    entries.remove(path); // to the end: the oldest go first when the log is full
-    entries.put(
-        path, new Entry(reservation.id(), reservation.fencingToken(), reservation.holderName()));
-    write(entries);
-  }
-
-  /** Notes that {@code path} was just edited under no reservation. */
-  void forget(String path) throws IOException {
-    Map<String, Entry> entries = read();
-    if (entries.remove(path) != null) {
+    // Two agents' hooks may write at once: each reads, changes and writes under the lock.
+    try (FileLockGuard lock = FileLockGuard.acquire(file)) {
+      Map<String, Entry> entries = read();
+      entries.remove(path); // to the end: the oldest go first when the log is full
+      entries.put(
+          path, new Entry(reservation.id(), reservation.fencingToken(), reservation.holderName()));
       write(entries);
     }
   }
 
-  Optional<Entry> find(String path) {
-    return Optional.ofNullable(read().get(path));
+  /** Notes that {@code path} was just edited under no reservation. */
+  void forget(String path) throws IOException {
+    try (FileLockGuard lock = FileLockGuard.acquire(file)) {
+      Map<String, Entry> entries = read();
+      if (entries.remove(path) != null) {
+        write(entries);
+      }
+    }
   }
 
   private void write(Map<String, Entry> entries) throws IOException {

@@ -3,6 +3,7 @@ package io.kxm.hub.auth;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
+import io.kxm.core.paths.FileLockGuard;
 import io.kxm.core.secret.Tokens;
 import io.kxm.store.Store;
 import io.kxm.store.token.StoredToken;

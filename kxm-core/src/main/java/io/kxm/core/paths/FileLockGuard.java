@@ -1,4 +1,4 @@
-package io.kxm.hub.auth;
+package io.kxm.core.paths;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
@@ -12,11 +12,12 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * An exclusive lock on {@code <file>.lock}, so the hub's first start and a CLI minting a token
- * cannot both rewrite {@code hub-env.json} from the same stale copy. File locks belong to the whole
- * JVM, so threads of one process queue on an in-process lock first.
+ * An exclusive lock on {@code <file>.lock}, for files that several processes read, change and write
+ * back whole: the hub's first start and a CLI minting a token ({@code hub-env.json}), two agents'
+ * edit hooks ({@code .git/kxm/edits.json}). File locks belong to the whole JVM, so threads of one
+ * process queue on an in-process lock first.
  */
-final class FileLockGuard implements AutoCloseable {
+public final class FileLockGuard implements AutoCloseable {
   private static final ConcurrentHashMap<Path, ReentrantLock> IN_PROCESS =
       new ConcurrentHashMap<>();
 
@@ -30,7 +31,8 @@ final class FileLockGuard implements AutoCloseable {
     this.lock = lock;
   }
 
-  static FileLockGuard acquire(Path file) {
+  /** Waits for the lock beside {@code file}; closing the guard releases it. */
+  public static FileLockGuard acquire(Path file) {
     Path lockFile = file.toAbsolutePath().normalize().resolveSibling(file.getFileName() + ".lock");
     ReentrantLock local = IN_PROCESS.computeIfAbsent(lockFile, p -> new ReentrantLock());
     local.lock();
