@@ -192,7 +192,7 @@ class DistributionIT {
     Processes.Running mcp = processes.start(mcpEnv, work, kxm("mcp"));
     List<String> listed = toolsOverStdio(mcp);
     assertThat(listed).containsExactlyInAnyOrderElementsOf(ToolCatalog.standard().names());
-    assertThat(listed).hasSize(19);
+    assertThat(listed).hasSize(21);
     // The server is an agent of the project: another agent's peer list shows it.
     await()
         .atMost(Duration.ofSeconds(Processes.WAIT_SECONDS))

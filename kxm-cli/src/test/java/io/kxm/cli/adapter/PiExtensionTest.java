@@ -79,7 +79,7 @@ class PiExtensionTest {
     pi.awaitEvent(e -> "agent_end".equals(e.path("type").asString()));
 
     List<String> catalog = ToolCatalog.standard().names();
-    assertThat(catalog).hasSize(19);
+    assertThat(catalog).hasSize(21);
     assertThat(provider.requests()).hasSize(1);
     assertThat(provider.requests().getFirst().offeredToolNames())
         .containsExactlyInAnyOrderElementsOf(catalog);

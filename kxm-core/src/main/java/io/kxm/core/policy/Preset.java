@@ -6,7 +6,10 @@ import java.util.Set;
 
 /** Named sets of tools a policy blocks without listing them. */
 public enum Preset {
-  /** Blocks every tool that sends, answers, cancels, checkpoints, records, waits or proposes. */
+  /**
+   * Blocks every tool that sends, answers, cancels, checkpoints, records, waits, proposes, reserves
+   * or releases.
+   */
   READ_ONLY(
       "read-only",
       Set.of(
@@ -17,7 +20,9 @@ public enum Preset {
           "kxm_workflow_checkpoint",
           "kxm_workflow_record",
           "kxm_workflow_wait",
-          "kxm_promote"));
+          "kxm_promote",
+          "kxm_reserve",
+          "kxm_release"));
 
   private final String wire;
   private final Set<String> blocked;

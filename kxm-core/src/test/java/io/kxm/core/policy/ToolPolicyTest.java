@@ -3,6 +3,8 @@ package io.kxm.core.policy;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.error.ErrorCode;
+import io.kxm.core.tool.ToolCatalog;
+import io.kxm.core.tool.ToolDefinition;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
@@ -77,6 +79,15 @@ class ToolPolicyTest {
             "kxm_workflow_record",
             "kxm_workflow_wait",
             "kxm_promote");
+  }
+
+  @Test
+  void the_read_only_preset_blocks_exactly_the_catalog_tools_that_change_state() {
+    for (ToolDefinition tool : ToolCatalog.standard().tools()) {
+      assertThat(Preset.READ_ONLY.blocks(tool.name()))
+          .as(tool.name())
+          .isEqualTo(tool.changesState());
+    }
   }
 
   @Test
