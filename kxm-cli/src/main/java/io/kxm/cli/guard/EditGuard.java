@@ -1,8 +1,8 @@
 package io.kxm.cli.guard;
 
 import io.kxm.core.error.ErrorCode;
+import io.kxm.core.reserve.EditBlock;
 import io.kxm.core.reserve.Reservation;
-import io.kxm.core.reserve.ReservationConflict;
 import io.kxm.core.reserve.ReservationRules;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -41,9 +41,9 @@ final class EditGuard {
     List<String> notes = new ArrayList<>();
     Map<String, Reservation> underOwn = new LinkedHashMap<>();
     for (String path : paths) {
-      Optional<ReservationConflict> blocked = ReservationRules.editBlockedBy(editorId, path, live);
+      Optional<EditBlock> blocked = ReservationRules.editBlockedBy(editorId, path, live);
       if (blocked.isPresent()) {
-        conflicts.add(path + ": " + blocked.get().describeEdit());
+        conflicts.add(path + ": " + blocked.get().describe());
         continue;
       }
       EditLog.Entry edit = log.get(path);

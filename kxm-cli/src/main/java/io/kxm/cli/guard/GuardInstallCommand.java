@@ -112,10 +112,6 @@ public final class GuardInstallCommand implements Callable<Integer> {
   }
 
   private static void makeExecutable(Path hook) throws IOException {
-    try {
-      Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
-    } catch (UnsupportedOperationException e) {
-      hook.toFile().setExecutable(true);
-    }
+    Files.setPosixFilePermissions(hook, PosixFilePermissions.fromString("rwxr-xr-x"));
   }
 }

@@ -54,8 +54,8 @@ public final class ReservationsCommand implements Callable<Integer> {
     return 0;
   }
 
-  /** One reservation on one line, as the dashboard shows it too. */
-  public static String line(Reservation r) {
+  /** One reservation on one line: the fields the dashboard's tab shows, and the ID and token. */
+  private static String line(Reservation r) {
     return r.id()
         + "  "
         + r.holderName()

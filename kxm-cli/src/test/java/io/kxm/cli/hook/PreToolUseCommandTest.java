@@ -100,6 +100,16 @@ class PreToolUseCommandTest {
   }
 
   @Test
+  void a_held_file_whose_name_is_no_glob_is_denied_like_any_other() throws Exception {
+    reserve("bob", "db/**");
+
+    String reason =
+        denial(hook("alice", "Write", Map.of("file_path", repo.resolve("db/a[1].sql").toString())));
+
+    assertThat(reason).contains("reservation_conflict", "db/a[1].sql", "bob");
+  }
+
+  @Test
   void a_free_file_and_the_holders_own_file_may_be_edited_and_the_edit_is_logged()
       throws Exception {
     reserve("bob", "db/**");

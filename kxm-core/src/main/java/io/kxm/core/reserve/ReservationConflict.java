@@ -2,23 +2,11 @@ package io.kxm.core.reserve;
 
 import java.util.List;
 
-/** A live reservation of another agent that a request or an edit runs into, and where. */
+/** A live reservation of another agent that a reserve runs into, and the globs that meet. */
 public record ReservationConflict(Reservation held, List<Overlap> overlaps) {
 
   public ReservationConflict {
     overlaps = List.copyOf(overlaps);
-  }
-
-  /** Why an edit is refused: who holds the file exclusively, under which glob, until when. */
-  public String describeEdit() {
-    return "held exclusively by "
-        + held.describeHolder()
-        + " (reservation "
-        + held.id()
-        + ", "
-        + overlaps.getFirst().held().pattern()
-        + (held.reason() == null ? "" : ": " + held.reason())
-        + ")";
   }
 
   /** One line: the holder, the globs that meet and the deadline. */

@@ -46,7 +46,7 @@ public final class ReservationRules {
    *
    * @param live reservations the hub reported live; a hook trusts the hub's clock, not its own
    */
-  public static Optional<ReservationConflict> editBlockedBy(
+  public static Optional<EditBlock> editBlockedBy(
       String editor, String path, List<Reservation> live) {
     for (Reservation held : live) {
       if (held.holder().equals(editor) || held.mode() != ReservationMode.EXCLUSIVE) {
@@ -54,9 +54,7 @@ public final class ReservationRules {
       }
       Optional<PathGlob> covering = held.covering(path);
       if (covering.isPresent()) {
-        PathGlob exact = PathGlob.of(path);
-        return Optional.of(
-            new ReservationConflict(held, List.of(new Overlap(exact, covering.get(), path))));
+        return Optional.of(new EditBlock(held, covering.get()));
       }
     }
     return Optional.empty();
