@@ -11,7 +11,6 @@ import io.kxm.testkit.hostile.Hostile;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -37,8 +36,6 @@ class HostileBodiesTest {
   static HubServer hub;
   static AgentKey alice;
   static AgentKey bob;
-  static final HttpClient CLIENT =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -172,7 +169,7 @@ class HostileBodiesTest {
     int answered = 0;
     for (String body : samples) {
       HttpResponse<String> response =
-          CLIENT.send(
+          HostileHub.CLIENT.send(
               HttpRequest.newBuilder(URI.create(hub.baseUrl() + "/v1/agents/prune"))
                   .timeout(Duration.ofSeconds(30))
                   .header("Authorization", "Bearer " + TestHubs.ADMIN)
@@ -213,7 +210,7 @@ class HostileBodiesTest {
               .GET()
               .build();
       HttpResponse<java.io.InputStream> response =
-          CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
+          HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
       try (var body = response.body()) {
         assertThat(response.statusCode()).as("after=%s", cursor).isIn(200, 400);
         if (response.statusCode() == 400) {
@@ -235,11 +232,11 @@ class HostileBodiesTest {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> get(String path) throws Exception {
-    return CLIENT.send(base(path).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return HostileHub.CLIENT.send(base(path).GET().build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> get(String path, AgentKey agent) throws Exception {
@@ -249,7 +246,7 @@ class HostileBodiesTest {
             .header("X-KXM-Agent-Key", agent.key())
             .GET()
             .build();
-    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpRequest.Builder base(String path) {

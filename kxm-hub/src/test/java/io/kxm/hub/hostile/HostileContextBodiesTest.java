@@ -11,7 +11,6 @@ import io.kxm.testkit.hostile.Hostile;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -35,8 +34,6 @@ class HostileContextBodiesTest {
   @TempDir static Path dir;
   static HubServer hub;
   static AgentKey alice;
-  static final HttpClient CLIENT =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -148,7 +145,7 @@ class HostileContextBodiesTest {
     JsonNode items =
         Json.read(post("/v1/context/recall", "{\"project\":\"alpha\",\"limit\":100}").body());
     HttpResponse<String> proposals =
-        CLIENT.send(
+        HostileHub.CLIENT.send(
             base("/v1/context/proposals?project=alpha&status=pending", TestHubs.ADMIN)
                 .GET()
                 .build(),
@@ -163,7 +160,7 @@ class HostileContextBodiesTest {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpRequest.Builder base(String path, String token) {

@@ -26,8 +26,12 @@ import java.util.stream.Stream;
  * that exists) and lead (the workflow's coordinator).
  */
 final class HostileHub implements AutoCloseable {
+  // HTTP/1.1 as the product's own clients speak it: no h2c upgrade attempt on the first request.
   static final HttpClient CLIENT =
-      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+      HttpClient.newBuilder()
+          .version(HttpClient.Version.HTTP_1_1)
+          .connectTimeout(Duration.ofSeconds(5))
+          .build();
 
   final Path dir;
   final HubServer server;
@@ -81,7 +85,8 @@ final class HostileHub implements AutoCloseable {
     try {
       return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
-      throw new UncheckedIOException(request.method() + " " + request.uri(), e);
+      // the cause in the message, so a one-line test summary says what broke
+      throw new UncheckedIOException(request.method() + " " + request.uri() + ": " + e, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
