@@ -6,6 +6,8 @@ import io.kxm.core.trace.Tracing;
 import io.kxm.fanout.FanoutSettings;
 import io.kxm.fanout.LiveBus;
 import io.kxm.fanout.LiveBuses;
+import io.kxm.hub.a2a.A2aFeature;
+import io.kxm.hub.a2a.A2aSettings;
 import io.kxm.hub.agents.AgentProfile;
 import io.kxm.hub.console.ConsoleFeature;
 import io.kxm.hub.context.ContextFeature;
@@ -129,6 +131,7 @@ public final class HubAssembly {
           .feature(context)
           .feature(ops)
           .feature(new ConsoleFeature(store, messaging::register))
+          .feature(new A2aFeature(store, messaging, A2aSettings.fromEnvironment(env)))
           .closeAfterStop(mcp)
           .closeAfterStop(ops)
           .closeAfterStop(context)

@@ -45,6 +45,30 @@ public final class AgentClis {
     return require(program).getParent();
   }
 
+  /**
+   * A package that {@code .ci/install-agent-clis} installs beside the CLIs, such as a protocol's
+   * client library, by its folder under {@code node_modules}; skips or fails as {@link #require}.
+   */
+  public static Path npmPackage(String folder) {
+    Path modules = folderOf("claude").getParent();
+    Path found = modules.resolve(folder);
+    if (Files.isRegularFile(found.resolve("package.json"))) {
+      return found;
+    }
+    String notice =
+        "the npm package '"
+            + folder
+            + "' is not in "
+            + modules
+            + " (.ci/install-agent-clis installs it); tests that use it were skipped";
+    if (required()) {
+      fail(notice.replace("were skipped", "cannot run") + " (KXM_REQUIRE_AGENT_CLIS=1)");
+    }
+    System.err.println("NOTICE: " + notice);
+    assumeTrue(false, notice);
+    throw new IllegalStateException("unreachable: the assumption above aborts the test");
+  }
+
   private static Optional<Path> find(String program) {
     String path = System.getenv().getOrDefault("PATH", "");
     for (String folder : path.split(File.pathSeparator)) {

@@ -128,6 +128,13 @@ public enum ErrorCode {
   RESERVATIONS_FULL(
       429, "Release reservations that are done (kxm release) or let them expire, then retry."),
 
+  // A2A endpoint
+  A2A_NOT_EXPOSED(
+      404,
+      "Expose the agent with KXM_A2A=<project> (every agent of it) or <project>/<agent>, and"
+          + " restart the hub."),
+  A2A_VERSION_UNSUPPORTED(400, "Send A2A-Version: 1.0, or leave the header out for 0.3."),
+
   // Tool policy (session and attempt tokens)
   TOOL_POLICY_DENIED(
       403,
