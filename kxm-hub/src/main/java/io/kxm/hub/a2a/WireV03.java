@@ -8,6 +8,7 @@ import tools.jackson.databind.node.ObjectNode;
 /** A2A 0.3: slash-separated methods, objects tagged by {@code kind}, lower-case states. */
 final class WireV03 implements A2aWire {
   static final WireV03 INSTANCE = new WireV03();
+  private static final String DATA_PART = "data";
 
   private WireV03() {}
 
@@ -41,7 +42,7 @@ final class WireV03 implements A2aWire {
         }
         yield part.path("text").asString();
       }
-      case "data" -> A2aWire.data(part.path("data"));
+      case DATA_PART -> A2aWire.data(part.path(DATA_PART));
       case "file" -> throw A2aWire.file();
       default -> throw new A2aError(A2aError.INVALID_PARAMS, "a part's kind is text, data or file");
     };

@@ -56,6 +56,7 @@ final class HostileHub implements AutoCloseable {
       env.put("KXM_AUTH_TOKEN", TestHubs.ADMIN);
       env.put("KXM_PROJECT_TOKENS", "alpha=" + TestHubs.ALPHA + ",beta=" + TestHubs.BETA);
       env.putAll(Workflows.secrets());
+      env.put("KXM_A2A", "alpha/bob");
       // streams a property opens and drops end at the next heartbeat
       env.put("KXM_SSE_HEARTBEAT_MS", "500");
       HubServer server = HubAssembly.start(HubConfig.fromEnvironment(env, project), env);
