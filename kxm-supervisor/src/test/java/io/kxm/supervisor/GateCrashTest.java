@@ -94,6 +94,9 @@ class GateCrashTest {
       });
       await().atMost(Duration.ofSeconds(60)).until(() -> lines(pids).size() == 1);
       firstGate = Long.parseLong(lines(pids).getFirst());
+      // The supervisor records the gate right after starting it; a kill before that record is a
+      // different crash (nothing could know the process), so this one waits for it.
+      await().atMost(Duration.ofSeconds(60)).until(() -> recorded(dir, firstGate));
       first.crash();
     }
     assertThat(ProcessHandle.of(firstGate).map(ProcessHandle::isAlive))
@@ -122,6 +125,16 @@ class GateCrashTest {
           .as(driven.body().toString())
           .isEqualTo("completed");
       assertThat(lines(pids)).hasSize(2).doesNotHaveDuplicates();
+    }
+  }
+
+  /** Whether a supervisor under {@code root} has the gate {@code pid} on record. */
+  private static boolean recorded(Path root, long pid) throws java.io.IOException {
+    String row = pid + ".json";
+    try (java.util.stream.Stream<Path> files = Files.walk(root)) {
+      return files.anyMatch(f ->
+          f.getFileName().toString().equals(row)
+              && f.getParent().getFileName().toString().equals(EngineFactory.GATE_PROCESSES));
     }
   }
 

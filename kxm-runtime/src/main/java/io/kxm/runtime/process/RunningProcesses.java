@@ -32,7 +32,8 @@ public final class RunningProcesses {
   }
 
   /**
-   * Records a process this supervisor just started, before it may do any work.
+   * Records a process this supervisor just started, right after the start returned: a crash in that
+   * moment leaves the one process unrecorded, which the next start cannot know about.
    *
    * @throws UncheckedIOException when the record cannot be written; the caller must then end the
    *     process, since nobody could end it after a crash
