@@ -19,6 +19,7 @@ import io.kxm.bench.baseline.SqliteBatchInsert;
 import io.kxm.bench.baseline.SqliteCommits;
 import io.kxm.bench.baseline.SqliteFtsQuery;
 import io.kxm.bench.baseline.SqliteRangeRead;
+import io.kxm.bench.product.A2aSendScenario;
 import io.kxm.bench.product.BuiltinTurnScenario;
 import io.kxm.bench.product.CliStartScenario;
 import io.kxm.bench.product.ConsoleScenario;
@@ -90,6 +91,7 @@ public final class Registry {
         new SendCurveScenario(HubSource.POSTGRES),
         new SendGrowthScenario(),
         new ReserveScenario(),
+        new A2aSendScenario(),
         new RunEventAppendScenario(),
         new RunEventAppendScenario(true),
         new LiveDriveScenario(),

@@ -23,6 +23,7 @@ final class Faults {
         new BackupUnderLoadFault(),
         new RuntimePostgresRestartFault(),
         new RuntimeInstanceKillFault(),
-        new ReservationKillFault());
+        new ReservationKillFault(),
+        new A2aKillFault());
   }
 }

@@ -63,6 +63,23 @@ public final class HubClient {
         hub.base(), "/v1/agents/" + from.id() + "/messages", agentHeaders(from), body.toString());
   }
 
+  /**
+   * An A2A 1.0 {@code SendMessage} to {@code agent}'s A2A endpoint with the project token, answered
+   * at once ({@code returnImmediately}); {@code messageId} must be fresh, since it is the request's
+   * idempotency key.
+   */
+  public Request a2aSendRequest(String agent, String messageId, String text) {
+    ObjectNode message = JSON.createObjectNode().put("messageId", messageId);
+    message.put("role", "ROLE_USER").putArray("parts").addObject().put("text", text);
+    ObjectNode params = JSON.createObjectNode();
+    params.set("message", message);
+    params.putObject("configuration").put("returnImmediately", true);
+    ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1);
+    call.put("method", "SendMessage").set("params", params);
+    return Request.postJson(
+        hub.base(), "/a2a/" + hub.project() + "/" + agent, projectHeaders(), call.toString());
+  }
+
   /** A reservation of {@code glob} for {@code holder}, encoded once for a load loop. */
   public Request reserveRequest(Agent holder, String glob) {
     ObjectNode body = JSON.createObjectNode();

@@ -119,6 +119,8 @@ public final class HubProcess implements HubEndpoint {
     env.put("KXM_PROJECT_TOKENS", PROJECT + "=" + token);
     // Sixteen agents send as fast as they can: the courtesy rate limit would measure itself.
     env.put("KXM_SEND_RATE_PER_MINUTE", "0");
+    // The project's agents answer A2A clients too, for the A2A scenario.
+    env.put("KXM_A2A", PROJECT);
     env.putAll(extraEnv);
     Child child = Child.launch("hub", cmd, dir, env, false);
     try {
