@@ -6,10 +6,10 @@ import io.kxm.core.json.Json;
 import io.kxm.core.policy.ActivePolicy;
 import io.kxm.core.policy.PolicyDecision;
 import io.kxm.core.tool.ToolCatalog;
+import io.kxm.core.tool.ToolContext;
 import io.kxm.core.tool.ToolDefinition;
 import io.kxm.core.trace.Tracing;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;
-import io.modelcontextprotocol.server.McpSyncServerExchange;
 import io.modelcontextprotocol.spec.McpSchema;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import io.opentelemetry.api.common.AttributeKey;
@@ -47,7 +47,15 @@ public final class ToolSpecifications {
             SyncToolSpecification.builder()
                 .tool(describe(tool))
                 .callHandler((exchange, request) ->
-                    traced(tracer, tool, () -> call(tool, policy, contexts, exchange, request)))
+                    traced(
+                        tracer,
+                        tool,
+                        () ->
+                            call(
+                                tool,
+                                policy,
+                                () -> contexts.resolve(exchange),
+                                request.arguments())))
                 .build())
         .toList();
   }
@@ -90,18 +98,16 @@ public final class ToolSpecifications {
    * Runs one call. The policy is checked first, and every failure becomes an {@code isError}
    * result: an exception escaping here would reach the model as a bare JSON-RPC -32603.
    */
-  static CallToolResult call(
+  public static CallToolResult call(
       ToolDefinition tool,
       ActivePolicy policy,
-      ContextResolver contexts,
-      McpSyncServerExchange exchange,
-      McpSchema.CallToolRequest request) {
+      Supplier<ToolContext> context,
+      Map<String, Object> arguments) {
     if (policy.check(tool.name()) instanceof PolicyDecision.Denied denied) {
       return ToolResults.error(denied.code(), denied.message(), denied.hint());
     }
     try {
-      return ToolResults.success(
-          tool.call(Json.MAPPER.valueToTree(request.arguments()), contexts.resolve(exchange)));
+      return ToolResults.success(tool.call(Json.MAPPER.valueToTree(arguments), context.get()));
     } catch (KxmException e) {
       return ToolResults.error(e);
     } catch (RuntimeException e) {

@@ -32,12 +32,7 @@ class ToolSpecificationsTest {
   }
 
   private CallToolResult call(ToolDefinition tool, ActivePolicy policy) {
-    return ToolSpecifications.call(
-        tool,
-        policy,
-        contexts,
-        null,
-        McpSchema.CallToolRequest.builder(tool.name()).arguments(Map.of()).build());
+    return ToolSpecifications.call(tool, policy, () -> contexts.resolve(null), Map.of());
   }
 
   private static String text(CallToolResult result) {

@@ -2,22 +2,20 @@ package io.kxm.hub.a2a;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.kxm.core.json.Json;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
+import io.kxm.hub.support.NodeScript;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.AgentClis;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -90,24 +88,17 @@ class A2aSdkClientsTest {
   }
 
   private static JsonNode run(String wire, Path sdk) throws IOException, InterruptedException {
-    Path script = A2aHubs.script(dir, "sdk-client.mjs");
-    ProcessBuilder process =
-        new ProcessBuilder(AgentClis.require("node").toString(), script.toString())
-            .redirectError(dir.resolve("node-" + wire + ".err").toFile());
-    Map<String, String> env = process.environment();
-    env.put("A2A_SDK", sdk.toString());
-    env.put("A2A_WIRE", wire);
-    env.put("A2A_BASE", hub.baseUrl() + "/a2a/alpha/bob/");
-    env.put("HUB", hub.baseUrl());
-    env.put("TOKEN", TestHubs.ALPHA);
-    env.put("BOB_ID", bob.id());
-    env.put("BOB_KEY", bob.key());
-    Process node = process.start();
-    String out = new String(node.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-    assertThat(node.waitFor(120, TimeUnit.SECONDS)).isTrue();
-    String err = Files.readString(dir.resolve("node-" + wire + ".err"));
-    assertThat(node.exitValue()).as("node exited; stderr:%n%s", err).isZero();
-    return Json.read(out.strip());
+    return NodeScript.run(
+        dir,
+        "a2a/sdk-client.mjs",
+        Map.of(
+            "A2A_SDK", sdk.toString(),
+            "A2A_WIRE", wire,
+            "A2A_BASE", hub.baseUrl() + "/a2a/alpha/bob/",
+            "HUB", hub.baseUrl(),
+            "TOKEN", TestHubs.ALPHA,
+            "BOB_ID", bob.id(),
+            "BOB_KEY", bob.key()));
   }
 
   private static List<String> strings(JsonNode array) {

@@ -39,16 +39,19 @@ final class AgentSessionFilter<P> implements Filter {
   private final BearerAuthenticator<P> authenticator;
   private final SessionBinder<P> binder;
   private final SessionBindings<P> bindings;
+  private final ToolTasks tasks;
 
   AgentSessionFilter(
       DefaultServerTransportSecurityValidator hostAndOrigin,
       BearerAuthenticator<P> authenticator,
       SessionBinder<P> binder,
-      SessionBindings<P> bindings) {
+      SessionBindings<P> bindings,
+      ToolTasks tasks) {
     this.hostAndOrigin = hostAndOrigin;
     this.authenticator = authenticator;
     this.binder = binder;
     this.bindings = bindings;
+    this.tasks = tasks;
   }
 
   @Override
@@ -147,6 +150,15 @@ final class AgentSessionFilter<P> implements Filter {
     request.setAttribute(SESSION_ATTRIBUTE, session);
     SessionActivity.Activity activity =
         session.peers() instanceof SessionActivity aware ? aware.begin() : () -> {};
+    if (request instanceof CheckedBody checked && ToolTasks.handles(checked.message())) {
+      // tasks are this layer's, not the SDK's: answered here as plain JSON
+      try {
+        HttpErrors.writeJson(response, 200, tasks.answer(checked.message(), session));
+      } finally {
+        activity.close();
+      }
+      return;
+    }
     try {
       chain.doFilter(request, response);
     } finally {
@@ -154,6 +166,7 @@ final class AgentSessionFilter<P> implements Filter {
     }
     if ("DELETE".equals(request.getMethod()) && response.getStatus() < 300) {
       bindings.remove(sessionId);
+      tasks.sessionEnded(sessionId);
     }
   }
 

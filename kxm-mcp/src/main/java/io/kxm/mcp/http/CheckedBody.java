@@ -30,12 +30,19 @@ final class CheckedBody extends HttpServletRequestWrapper {
   static final int MAX_BYTES = 4 * 1024 * 1024;
 
   private final byte[] body;
+  private final JsonNode message;
   private final boolean answer;
 
-  private CheckedBody(HttpServletRequest request, byte[] body, boolean answer) {
+  private CheckedBody(HttpServletRequest request, byte[] body, JsonNode message, boolean answer) {
     super(request);
     this.body = body;
+    this.message = message;
     this.answer = answer;
+  }
+
+  /** The message, parsed once. */
+  JsonNode message() {
+    return message;
   }
 
   /**
@@ -114,7 +121,7 @@ final class CheckedBody extends HttpServletRequestWrapper {
       return Optional.empty();
     }
     boolean answer = !node.has("method") && (node.has("result") || node.has("error"));
-    return Optional.of(new CheckedBody(request, body, answer));
+    return Optional.of(new CheckedBody(request, body, node, answer));
   }
 
   private static void refuse(HttpServletResponse response, JsonNode id, int code, String message)

@@ -15,6 +15,11 @@ final class HttpErrors {
       throws IOException {
     var body = Json.object();
     body.putObject("error").put("code", code.code()).put("message", message).put("hint", hint);
+    writeJson(response, status, body);
+  }
+
+  /** Any JSON answer: a refusal above, or a JSON-RPC response this server writes itself. */
+  static void writeJson(HttpServletResponse response, int status, Object body) throws IOException {
     byte[] bytes = Json.writeBytes(body);
     response.setStatus(status);
     response.setContentType("application/json");

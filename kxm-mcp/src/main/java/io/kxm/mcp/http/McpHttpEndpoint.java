@@ -39,11 +39,13 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
   public static final String PATH = "/mcp";
 
   private static final String CONTEXT_KEY = "kxm.agentSession";
+  private static final java.time.Duration NOTICE_WAIT = java.time.Duration.ofSeconds(2);
 
   private final HttpServletStreamableServerTransportProvider transport;
   private final McpSyncServer server;
   private final AgentSessionFilter<P> filter;
   private final SessionBindings<P> bindings;
+  private final ToolTasks tasks;
 
   McpHttpEndpoint(McpHttpEndpointBuilder<P> settings) {
     this.bindings = new SessionBindings<>(settings.clock, settings.bindingIdleTimeout());
@@ -55,7 +57,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
             .build();
     this.transport =
         HttpServletStreamableServerTransportProvider.builder()
-            .jsonMapper(McpJson.mapper())
+            .jsonMapper(McpJson.withTasks(ToolTasks.TASK_TOOLS))
             .mcpEndpoint(PATH)
             .httpHeaderValidator(hostAndOrigin)
             .keepAliveInterval(settings.keepAlive)
@@ -67,8 +69,15 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
                     ? McpTransportContext.create(Map.of(CONTEXT_KEY, s))
                     : McpTransportContext.EMPTY)
             .build();
+    this.tasks =
+        new ToolTasks(
+            settings.options.catalog(),
+            settings.options.policy(),
+            this::notifyQuietly,
+            settings.clock);
     this.filter =
-        new AgentSessionFilter<>(hostAndOrigin, settings.authenticator, settings.binder, bindings);
+        new AgentSessionFilter<>(
+            hostAndOrigin, settings.authenticator, settings.binder, bindings, tasks);
     this.server =
         settings.options.build(
             McpServer.sync(transport).immediateExecution(true), McpHttpEndpoint::sessionContext);
@@ -117,8 +126,18 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
   /** Closes every session gracefully and releases their ports. */
   @Override
   public void close() {
+    tasks.close();
     server.closeGracefully();
     bindings.clear();
+  }
+
+  /** A task's status notice to its session's event stream; a session without one misses it. */
+  private void notifyQuietly(String sessionId, String method, Object params) {
+    try {
+      transport.notifyClient(sessionId, method, params).block(NOTICE_WAIT);
+    } catch (RuntimeException e) {
+      // no open stream, or a slow client: tasks/get still tells the state
+    }
   }
 
   private static ToolContext sessionContext(
