@@ -57,7 +57,11 @@ public final class HostileMcp {
           "sampling/createMessage",
           "roots/list",
           "initialize",
-          "tools/call");
+          "tools/call",
+          "tasks/get",
+          "tasks/result",
+          "tasks/cancel",
+          "tasks/list");
 
   private static final List<String> PROTOCOL_VERSIONS =
       List.of(
@@ -101,6 +105,7 @@ public final class HostileMcp {
   public static Arbitrary<Input> inputs(List<String> peers) {
     return Arbitraries.frequencyOf(
         Tuple.of(8, toolCalls(peers)),
+        Tuple.of(1, taskCalls(peers)),
         Tuple.of(2, plainRequests()),
         Tuple.of(2, oddIds()),
         Tuple.of(1, wrongTypes()),
@@ -109,6 +114,37 @@ public final class HostileMcp {
         Tuple.of(1, initializes()),
         Tuple.of(1, strayMessages()),
         Tuple.of(1, garbage()));
+  }
+
+  /**
+   * {@code tools/call} asking to run as a task, for every tool, with a hostile {@code task} member
+   * now and then. Not counted as tool calls: a refused task is a JSON-RPC error, not a result.
+   */
+  static Arbitrary<Input> taskCalls(List<String> peers) {
+    Arbitrary<String> task =
+        Arbitraries.oneOf(
+            Arbitraries.of("{}", "{\"ttl\":60000}", "{\"ttl\":0}", "{\"ttl\":-5}"),
+            values(List.of(), false));
+    List<Arbitrary<Input>> perTool = new ArrayList<>();
+    for (ToolDefinition tool : ToolCatalog.standard().tools()) {
+      perTool.add(
+          Combinators.combine(arguments(tool, peers), task)
+              .as((args, t) ->
+                  new Input(
+                      request(
+                          ID,
+                          "tools/call",
+                          "{\"name\":"
+                              + Json.write(tool.name())
+                              + ",\"arguments\":"
+                              + args
+                              + ",\"task\":"
+                              + t
+                              + "}"),
+                      false,
+                      null)));
+    }
+    return Arbitraries.oneOf(perTool);
   }
 
   /** {@code tools/call} with a well-formed envelope and hostile arguments, for every tool. */
