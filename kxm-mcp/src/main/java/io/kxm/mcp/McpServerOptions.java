@@ -68,6 +68,11 @@ public record McpServerOptions(
     return new McpServerOptions(catalog, newPolicy, name, version, requestTimeout, channel, tracer);
   }
 
+  /** What the server tells a client about using it, at initialize or discovery. */
+  public String instructions() {
+    return channel ? INSTRUCTIONS + CHANNEL_INSTRUCTIONS : INSTRUCTIONS;
+  }
+
   /** The same options as a Claude Code channel server, or not. */
   public McpServerOptions withChannel(boolean asChannel) {
     return new McpServerOptions(catalog, policy, name, version, requestTimeout, asChannel, tracer);
@@ -103,7 +108,7 @@ public record McpServerOptions(
       capabilities = capabilities.experimental(Map.of(InboundNotices.CHANNEL_CAPABILITY, Map.of()));
     }
     return spec.serverInfo(name, version)
-        .instructions(channel ? INSTRUCTIONS + CHANNEL_INSTRUCTIONS : INSTRUCTIONS)
+        .instructions(instructions())
         .jsonMapper(McpJson.mapper())
         .validateToolInputs(false)
         .requestTimeout(requestTimeout)

@@ -16,14 +16,14 @@ import tools.jackson.databind.JsonNode;
 
 /**
  * The official TypeScript client of major version 2 ({@code @modelcontextprotocol/client}) against
- * the hub's /mcp with its default negotiation. The hub serves revision 2025-11-25, not 2026-07-28,
- * so the client's {@code server/discover} probe is refused and it falls back to {@code initialize};
- * this test pins that it does, and that tools list and call.
+ * the hub's /mcp: negotiating ({@code mode: 'auto'}) it finds 2026-07-28 through {@code
+ * server/discover} and works statelessly; in its default legacy mode it initializes a 2025-11-25
+ * session. Both list the tools, call one as their agent, and get a tool's refusal as a result.
  */
 class McpClientV2Test {
 
   @Test
-  void the_version_two_client_falls_back_to_2025_11_25_and_lists_and_calls_tools()
+  void the_version_two_client_speaks_2026_07_28_when_it_negotiates_and_2025_11_25_by_default()
       throws Exception {
     Path client = AgentClis.npmPackage("@modelcontextprotocol/client");
     Path dir = Files.createTempDirectory("kxm-mcp-client-v2");
@@ -37,10 +37,18 @@ class McpClientV2Test {
                   "HUB", hub.baseUrl(),
                   "TOKEN", TestHubs.ALPHA));
 
-      assertThat(report.path("protocolVersion").asString()).isEqualTo("2025-11-25");
-      assertThat(report.path("tools").asInt()).isEqualTo(ToolCatalog.standard().tools().size());
-      assertThat(report.path("listIsError").asBoolean()).as(report.toString()).isFalse();
-      assertThat(report.path("listText").asString()).contains("client-v2");
+      assertSession(report.path("modern"), "2026-07-28", "client-modern");
+      assertSession(report.path("legacy"), "2025-11-25", "client-legacy");
     }
+  }
+
+  private static void assertSession(JsonNode session, String version, String agent) {
+    assertThat(session.path("protocolVersion").asString())
+        .as(session.toString())
+        .isEqualTo(version);
+    assertThat(session.path("tools").asInt()).isEqualTo(ToolCatalog.standard().tools().size());
+    assertThat(session.path("listIsError").asBoolean()).as(session.toString()).isFalse();
+    assertThat(session.path("listText").asString()).contains(agent);
+    assertThat(session.path("refusal").asString()).isEqualTo("target_not_found");
   }
 }

@@ -21,6 +21,7 @@ import java.io.IOException;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 
 /**
  * Guards {@code /mcp}: Host and Origin first, then the bearer token, then the session's agent. A
@@ -40,18 +41,24 @@ final class AgentSessionFilter<P> implements Filter {
   private final SessionBinder<P> binder;
   private final SessionBindings<P> bindings;
   private final ToolTasks tasks;
+  private final StatelessRevision stateless;
+  private final StatelessAgents<P> statelessAgents;
 
   AgentSessionFilter(
       DefaultServerTransportSecurityValidator hostAndOrigin,
       BearerAuthenticator<P> authenticator,
       SessionBinder<P> binder,
       SessionBindings<P> bindings,
-      ToolTasks tasks) {
+      ToolTasks tasks,
+      StatelessRevision stateless,
+      StatelessAgents<P> statelessAgents) {
     this.hostAndOrigin = hostAndOrigin;
     this.authenticator = authenticator;
     this.binder = binder;
     this.bindings = bindings;
     this.tasks = tasks;
+    this.stateless = stateless;
+    this.statelessAgents = statelessAgents;
   }
 
   @Override
@@ -77,6 +84,11 @@ final class AgentSessionFilter<P> implements Filter {
         }
         request = checked.get();
         response = ((CheckedBody) request).response(response);
+        JsonNode message = ((CheckedBody) request).message();
+        if (StatelessRevision.applies(message)) {
+          answerStateless(message, request, response, principal);
+          return;
+        }
       }
       String sessionId = request.getHeader(HttpHeaders.MCP_SESSION_ID);
       if (sessionId == null || sessionId.isBlank()) {
@@ -96,6 +108,31 @@ final class AgentSessionFilter<P> implements Filter {
         HttpErrors.write(response, e.code().httpStatus(), e.code(), e.getMessage(), e.hint());
       }
     }
+  }
+
+  /**
+   * A request of the stateless revision: no session, the agent named on every request that acts as
+   * one. A notification is taken with 202.
+   */
+  private void answerStateless(
+      JsonNode message, HttpServletRequest request, HttpServletResponse response, P principal)
+      throws IOException {
+    if (!message.has("id")) {
+      response.setStatus(HttpServletResponse.SC_ACCEPTED);
+      return;
+    }
+    HttpServletRequest named = request;
+    HttpErrors.writeJson(
+        response,
+        200,
+        stateless.answer(
+            message,
+            request,
+            () ->
+                statelessAgents.port(
+                    principal,
+                    agentName(named),
+                    Limits.optional("purpose", named.getHeader(PURPOSE_HEADER), PURPOSE_MAX))));
   }
 
   private P authenticate(HttpServletRequest request) {

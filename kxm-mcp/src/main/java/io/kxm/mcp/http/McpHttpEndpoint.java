@@ -46,6 +46,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
   private final AgentSessionFilter<P> filter;
   private final SessionBindings<P> bindings;
   private final ToolTasks tasks;
+  private final StatelessAgents<P> statelessAgents;
 
   McpHttpEndpoint(McpHttpEndpointBuilder<P> settings) {
     this.bindings = new SessionBindings<>(settings.clock, settings.bindingIdleTimeout());
@@ -75,9 +76,16 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
             settings.options.policy(),
             this::notifyQuietly,
             settings.clock);
+    this.statelessAgents = new StatelessAgents<>(settings.binder);
     this.filter =
         new AgentSessionFilter<>(
-            hostAndOrigin, settings.authenticator, settings.binder, bindings, tasks);
+            hostAndOrigin,
+            settings.authenticator,
+            settings.binder,
+            bindings,
+            tasks,
+            new StatelessRevision(settings.options),
+            statelessAgents);
     this.server =
         settings.options.build(
             McpServer.sync(transport).immediateExecution(true), McpHttpEndpoint::sessionContext);
@@ -129,6 +137,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
     tasks.close();
     server.closeGracefully();
     bindings.clear();
+    statelessAgents.clear();
   }
 
   /** A task's status notice to its session's event stream; a session without one misses it. */

@@ -1,0 +1,176 @@
+package io.kxm.hub.mcp;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.kxm.core.json.Json;
+import io.kxm.core.tool.ToolCatalog;
+import io.kxm.hub.HubAssembly;
+import io.kxm.hub.HubServer;
+import io.kxm.hub.support.TestHubs;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.time.Duration;
+import java.util.Map;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import tools.jackson.databind.JsonNode;
+
+/**
+ * Revision 2026-07-28 on /mcp over plain HTTP: discovery, stateless requests without a session, the
+ * version and header checks, and that an agent named on each request is registered once.
+ */
+class McpStatelessRevisionTest {
+  private static final HttpClient CLIENT =
+      HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+  private static final String MODERN = "2026-07-28";
+  private static HubServer hub;
+
+  @BeforeAll
+  static void start() throws Exception {
+    hub =
+        HubAssembly.start(
+            TestHubs.withTokens(Files.createTempDirectory("kxm-mcp-stateless")), Map.of());
+  }
+
+  @AfterAll
+  static void stop() {
+    hub.close();
+  }
+
+  @Test
+  void discovery_names_both_revisions_and_is_cacheable() throws Exception {
+    JsonNode result = ok(post("server/discover", "{}", null, headers("server/discover")));
+
+    assertThat(result.path("supportedVersions").toString())
+        .isEqualTo("[\"2026-07-28\",\"2025-11-25\"]");
+    assertThat(result.path("capabilities").has("tools")).isTrue();
+    assertThat(result.path("resultType").asString()).isEqualTo("complete");
+    assertThat(result.path("cacheScope").asString()).isEqualTo("private");
+    assertThat(
+            result.path("_meta").path("io.modelcontextprotocol/serverInfo").path("name").asString())
+        .isNotBlank();
+  }
+
+  @Test
+  void tools_list_and_call_need_no_session_and_register_the_agent_once() throws Exception {
+    JsonNode tools = ok(post("tools/list", "{}", null, headers("tools/list")));
+    assertThat(tools.path("tools")).hasSize(ToolCatalog.standard().tools().size());
+    assertThat(tools.path("ttlMs").asLong()).isPositive();
+
+    String call = "{\"name\":\"kxm_list\",\"arguments\":{}}";
+    JsonNode first = ok(post("tools/call", call, "stateless-a", headers("tools/call")));
+    JsonNode second = ok(post("tools/call", call, "stateless-a", headers("tools/call")));
+
+    assertThat(connectedAt(first, "stateless-a"))
+        .as("the second request acts as the agent the first registered")
+        .isEqualTo(connectedAt(second, "stateless-a"));
+  }
+
+  @Test
+  void an_unsupported_version_is_refused_with_the_supported_list() throws Exception {
+    JsonNode error =
+        error(
+            post(
+                "tools/list",
+                "{}",
+                null,
+                Map.of("MCP-Protocol-Version", "2027-01-01", "Mcp-Method", "tools/list"),
+                "2027-01-01"));
+
+    assertThat(error.path("code").asInt()).isEqualTo(-32022);
+    assertThat(error.path("data").path("supported").toString())
+        .isEqualTo("[\"2026-07-28\",\"2025-11-25\"]");
+    assertThat(error.path("data").path("requested").asString()).isEqualTo("2027-01-01");
+  }
+
+  @Test
+  void the_version_and_method_headers_must_match_the_body() throws Exception {
+    assertThat(
+            error(post("tools/list", "{}", null, Map.of("Mcp-Method", "tools/list")))
+                .path("code")
+                .asInt())
+        .isEqualTo(-32600);
+    assertThat(
+            error(
+                    post(
+                        "tools/list",
+                        "{}",
+                        null,
+                        Map.of("MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/call")))
+                .path("code")
+                .asInt())
+        .isEqualTo(-32600);
+    assertThat(
+            error(post("resources/list", "{}", null, headers("resources/list")))
+                .path("code")
+                .asInt())
+        .isEqualTo(-32601);
+  }
+
+  @Test
+  void a_tool_call_without_an_agent_name_is_refused() throws Exception {
+    HttpResponse<String> refused =
+        post("tools/call", "{\"name\":\"kxm_list\",\"arguments\":{}}", null, headers("tools/call"));
+
+    assertThat(refused.statusCode()).as(refused.body()).isEqualTo(400);
+    assertThat(Json.read(refused.body()).path("error").path("code").asString())
+        .isEqualTo("agent_name_required");
+  }
+
+  private static Map<String, String> headers(String method) {
+    return Map.of("MCP-Protocol-Version", MODERN, "Mcp-Method", method);
+  }
+
+  private static HttpResponse<String> post(
+      String method, String params, String agent, Map<String, String> headers) throws Exception {
+    return post(method, params, agent, headers, MODERN);
+  }
+
+  private static HttpResponse<String> post(
+      String method, String params, String agent, Map<String, String> headers, String version)
+      throws Exception {
+    JsonNode body = Json.read(params);
+    ((tools.jackson.databind.node.ObjectNode) body)
+        .putObject("_meta")
+        .put("io.modelcontextprotocol/protocolVersion", version)
+        .putObject("io.modelcontextprotocol/clientCapabilities");
+    String message =
+        "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + body + "}";
+    HttpRequest.Builder request =
+        HttpRequest.newBuilder(
+                URI.create(hub.baseUrl() + "/mcp" + (agent == null ? "" : "?agent=" + agent)))
+            .timeout(Duration.ofSeconds(30))
+            .header("Authorization", "Bearer " + TestHubs.ALPHA)
+            .header("Content-Type", "application/json")
+            .header("Accept", "application/json, text/event-stream")
+            .POST(HttpRequest.BodyPublishers.ofString(message));
+    headers.forEach(request::header);
+    return CLIENT.send(request.build(), HttpResponse.BodyHandlers.ofString());
+  }
+
+  private static JsonNode ok(HttpResponse<String> response) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    JsonNode answer = Json.read(response.body());
+    assertThat(answer.has("error")).as(response.body()).isFalse();
+    return answer.path("result");
+  }
+
+  private static JsonNode error(HttpResponse<String> response) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return Json.read(response.body()).path("error");
+  }
+
+  private static String connectedAt(JsonNode callResult, String agent) {
+    JsonNode listed = Json.read(callResult.path("content").path(0).path("text").asString());
+    for (JsonNode one : listed.path("agents")) {
+      if (one.path("name").asString().equals(agent)) {
+        return one.path("connectedAt").asString();
+      }
+    }
+    throw new AssertionError(agent + " is not in " + listed);
+  }
+}

@@ -1,0 +1,199 @@
+package io.kxm.mcp.http;
+
+import io.kxm.core.json.Json;
+import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.tool.ToolContext;
+import io.kxm.core.tool.ToolDefinition;
+import io.kxm.mcp.McpJson;
+import io.kxm.mcp.McpServerOptions;
+import io.kxm.mcp.ToolSpecifications;
+import jakarta.servlet.http.HttpServletRequest;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
+
+/**
+ * The stateless core of MCP revision 2026-07-28 on {@code /mcp}, answered by this layer since the
+ * SDK in use stops at 2025-11-25: {@code server/discover}, {@code ping}, {@code tools/list} and
+ * {@code tools/call}, each request carrying its protocol version in {@code _meta} and in the {@code
+ * MCP-Protocol-Version} and {@code Mcp-Method} headers, and needing no session. Other methods of
+ * that revision (resources, {@code subscriptions/listen}) are not served yet: a client that needs
+ * them speaks 2025-11-25, which the SDK serves beside this.
+ */
+final class StatelessRevision {
+  static final String VERSION = "2026-07-28";
+  static final List<String> SUPPORTED = List.of(VERSION, "2025-11-25");
+  static final String VERSION_META = "io.modelcontextprotocol/protocolVersion";
+  static final String SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
+  static final String VERSION_HEADER = "MCP-Protocol-Version";
+  static final String METHOD_HEADER = "Mcp-Method";
+
+  /** How long a client may keep the tool list: it changes only with the hub's version. */
+  static final long LIST_TTL_MS = 300_000;
+
+  private static final int METHOD_NOT_FOUND = -32601;
+  private static final int INVALID_PARAMS = -32602;
+  private static final int INVALID_REQUEST = -32600;
+  private static final int UNSUPPORTED_VERSION = -32022;
+
+  private final McpServerOptions options;
+
+  StatelessRevision(McpServerOptions options) {
+    this.options = options;
+  }
+
+  /** Whether {@code message} is for this layer: a discovery, or a request that names a version. */
+  static boolean applies(JsonNode message) {
+    return message.path("method").asString("").equals("server/discover")
+        || message.path("params").path("_meta").has(VERSION_META);
+  }
+
+  /**
+   * The answer to one request, or a refusal, as a JSON-RPC response; {@code port} gives the calling
+   * agent's port, asked for only by a call that acts as the agent.
+   */
+  ObjectNode answer(
+      JsonNode message,
+      HttpServletRequest request,
+      java.util.function.Supplier<PeerOperations> port) {
+    JsonNode id = message.path("id");
+    try {
+      String method = message.path("method").asString("");
+      checkVersion(message, request, method);
+      JsonNode result =
+          switch (method) {
+            case "server/discover" -> discover();
+            case "ping" -> Json.object();
+            case "tools/list" -> tools();
+            case "tools/call" -> call(message.path("params"), port.get());
+            default ->
+                throw new Refusal(
+                    METHOD_NOT_FOUND,
+                    "method '"
+                        + method
+                        + "' is not served over "
+                        + VERSION
+                        + " yet; speak 2025-11-25 (initialize) for it");
+          };
+      // every result of this revision says it is whole; none here is partial
+      ((ObjectNode) result).put("resultType", "complete");
+      return response(id).set("result", result);
+    } catch (Refusal e) {
+      ObjectNode response = response(id);
+      ObjectNode error =
+          response.putObject("error").put("code", e.code).put("message", e.getMessage());
+      if (e.code == UNSUPPORTED_VERSION) {
+        var data = error.putObject("data");
+        var supported = data.putArray("supported");
+        SUPPORTED.forEach(supported::add);
+        data.put("requested", e.requested);
+      }
+      return response;
+    }
+  }
+
+  private void checkVersion(JsonNode message, HttpServletRequest request, String method) {
+    JsonNode meta = message.path("params").path("_meta");
+    String version = meta.path(VERSION_META).asString(null);
+    if (version == null) {
+      if (method.equals("server/discover")) {
+        return; // the probe may come without the envelope
+      }
+      throw new Refusal(INVALID_PARAMS, "params._meta must name " + VERSION_META);
+    }
+    if (!version.equals(VERSION)) {
+      throw new Refusal(
+          UNSUPPORTED_VERSION,
+          "protocol version '" + version + "' is not served; supported: " + SUPPORTED,
+          version);
+    }
+    String headerVersion = request.getHeader(VERSION_HEADER);
+    if (headerVersion == null || !headerVersion.strip().equals(version)) {
+      throw new Refusal(
+          INVALID_REQUEST,
+          "send the "
+              + VERSION_HEADER
+              + " header with the version in params._meta ("
+              + version
+              + ")");
+    }
+    String headerMethod = request.getHeader(METHOD_HEADER);
+    if (headerMethod == null || !headerMethod.strip().equals(method)) {
+      throw new Refusal(
+          INVALID_REQUEST, "send the " + METHOD_HEADER + " header with the method of the body");
+    }
+  }
+
+  private ObjectNode discover() {
+    ObjectNode result = Json.object();
+    var versions = result.putArray("supportedVersions");
+    SUPPORTED.forEach(versions::add);
+    ObjectNode capabilities = result.putObject("capabilities");
+    capabilities.putObject("tools").put("listChanged", false);
+    result.put("instructions", options.instructions());
+    cacheable(result, 0);
+    return result;
+  }
+
+  private ObjectNode tools() {
+    ObjectNode result = Json.object();
+    var tools = result.putArray("tools");
+    for (ToolDefinition tool : options.catalog().tools()) {
+      tools.add(McpJson.tree(ToolSpecifications.describe(tool)));
+    }
+    cacheable(result, LIST_TTL_MS);
+    return result;
+  }
+
+  private JsonNode call(JsonNode params, PeerOperations port) {
+    String name = params.path("name").asString("");
+    Optional<ToolDefinition> tool = options.catalog().find(name);
+    if (tool.isEmpty()) {
+      throw new Refusal(INVALID_PARAMS, "no tool '" + name + "'; tools/list names them");
+    }
+    JsonNode arguments = params.path("arguments");
+    @SuppressWarnings("unchecked")
+    Map<String, Object> args =
+        arguments.isObject() ? Json.MAPPER.convertValue(arguments, Map.class) : Map.of();
+    ToolContext context = ToolContext.of(port);
+    return McpJson.tree(ToolSpecifications.call(tool.get(), options.policy(), () -> context, args));
+  }
+
+  /** A result a client may cache: for how long, only for this caller, and who served it. */
+  private void cacheable(ObjectNode result, long ttlMs) {
+    result.put("ttlMs", ttlMs);
+    result.put("cacheScope", "private");
+    result
+        .putObject("_meta")
+        .putObject(SERVER_INFO_META)
+        .put("name", options.name())
+        .put("version", options.version());
+  }
+
+  private static ObjectNode response(JsonNode id) {
+    ObjectNode response = Json.object().put("jsonrpc", "2.0");
+    if (id.isString() || id.isIntegralNumber()) {
+      response.set("id", id);
+    } else {
+      response.putNull("id");
+    }
+    return response;
+  }
+
+  private static final class Refusal extends RuntimeException {
+    private final int code;
+    private final String requested;
+
+    Refusal(int code, String message) {
+      this(code, message, null);
+    }
+
+    Refusal(int code, String message, String requested) {
+      super(message, null, false, false);
+      this.code = code;
+      this.requested = requested;
+    }
+  }
+}
