@@ -11,6 +11,7 @@ import io.kxm.testkit.hostile.Hostile;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -36,6 +37,8 @@ class HostileBodiesTest {
   static HubServer hub;
   static AgentKey alice;
   static AgentKey bob;
+  static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -169,7 +172,7 @@ class HostileBodiesTest {
     int answered = 0;
     for (String body : samples) {
       HttpResponse<String> response =
-          HostileHub.CLIENT.send(
+          CLIENT.send(
               HttpRequest.newBuilder(URI.create(hub.baseUrl() + "/v1/agents/prune"))
                   .timeout(Duration.ofSeconds(30))
                   .header("Authorization", "Bearer " + TestHubs.ADMIN)
@@ -210,7 +213,7 @@ class HostileBodiesTest {
               .GET()
               .build();
       HttpResponse<java.io.InputStream> response =
-          HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
+          CLIENT.send(request, HttpResponse.BodyHandlers.ofInputStream());
       try (var body = response.body()) {
         assertThat(response.statusCode()).as("after=%s", cursor).isIn(200, 400);
         if (response.statusCode() == 400) {
@@ -232,11 +235,11 @@ class HostileBodiesTest {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> get(String path) throws Exception {
-    return HostileHub.CLIENT.send(base(path).GET().build(), HttpResponse.BodyHandlers.ofString());
+    return CLIENT.send(base(path).GET().build(), HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpResponse<String> get(String path, AgentKey agent) throws Exception {
@@ -246,7 +249,7 @@ class HostileBodiesTest {
             .header("X-KXM-Agent-Key", agent.key())
             .GET()
             .build();
-    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpRequest.Builder base(String path) {

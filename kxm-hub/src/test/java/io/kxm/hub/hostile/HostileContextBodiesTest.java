@@ -11,6 +11,7 @@ import io.kxm.testkit.hostile.Hostile;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -34,6 +35,8 @@ class HostileContextBodiesTest {
   @TempDir static Path dir;
   static HubServer hub;
   static AgentKey alice;
+  static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() throws Exception {
@@ -145,7 +148,7 @@ class HostileContextBodiesTest {
     JsonNode items =
         Json.read(post("/v1/context/recall", "{\"project\":\"alpha\",\"limit\":100}").body());
     HttpResponse<String> proposals =
-        HostileHub.CLIENT.send(
+        CLIENT.send(
             base("/v1/context/proposals?project=alpha&status=pending", TestHubs.ADMIN)
                 .GET()
                 .build(),
@@ -160,7 +163,7 @@ class HostileContextBodiesTest {
             .header("Content-Type", "application/json")
             .POST(HttpRequest.BodyPublishers.ofString(body))
             .build();
-    return HostileHub.CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
+    return CLIENT.send(request, HttpResponse.BodyHandlers.ofString());
   }
 
   private static HttpRequest.Builder base(String path, String token) {

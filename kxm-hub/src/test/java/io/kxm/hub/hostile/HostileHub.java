@@ -26,12 +26,8 @@ import java.util.stream.Stream;
  * that exists) and lead (the workflow's coordinator).
  */
 final class HostileHub implements AutoCloseable {
-  // HTTP/1.1 as the product's own clients speak it: no h2c upgrade attempt on the first request.
   static final HttpClient CLIENT =
-      HttpClient.newBuilder()
-          .version(HttpClient.Version.HTTP_1_1)
-          .connectTimeout(Duration.ofSeconds(5))
-          .build();
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   final Path dir;
   final HubServer server;

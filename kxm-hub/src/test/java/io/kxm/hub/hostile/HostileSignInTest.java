@@ -9,6 +9,7 @@ import io.kxm.hub.HubServer;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.hostile.Hostile;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
@@ -30,6 +31,8 @@ import tools.jackson.databind.JsonNode;
 class HostileSignInTest {
   @TempDir static Path dir;
   static HubServer hub;
+  static final HttpClient CLIENT =
+      HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @BeforeAll
   static void start() {
@@ -75,7 +78,7 @@ class HostileSignInTest {
     List<String> samples = bodies().sampleStream().limit(Hostile.TRIES).toList();
     for (String body : samples) {
       HttpResponse<String> response =
-          HostileHub.CLIENT.send(
+          CLIENT.send(
               HttpRequest.newBuilder(URI.create(hub.baseUrl() + "/console/sign-in"))
                   .timeout(Duration.ofSeconds(20))
                   .header("Content-Type", "application/json")
