@@ -10,7 +10,6 @@ import java.net.URI;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -104,7 +103,7 @@ class HostileA2aTest {
   @Property(tries = Hostile.TRIES / 5)
   void generated_calls_never_get_a_server_error_and_an_error_changes_nothing(
       @ForAll("bodies") String body) {
-    List<String> before = inbox();
+    List<String> before = hub.bobsInbox();
 
     HttpResponse<String> response =
         HostileHub.send(
@@ -119,29 +118,16 @@ class HostileA2aTest {
     Hostile.assertNoStackTrace("A2A answer to " + body, response.body());
     if (response.statusCode() != 200) {
       Hostile.assertRefusal("A2A refusal of " + body, response.body());
-      assertThat(inbox()).isEqualTo(before);
+      assertThat(hub.bobsInbox()).isEqualTo(before);
       return;
     }
     JsonNode answer = Json.read(response.body());
     assertThat(answer.path("jsonrpc").asString()).isEqualTo("2.0");
     if (answer.has("error")) {
       assertThat(answer.path("error").path("code").isInt()).as(response.body()).isTrue();
-      assertThat(inbox()).as("bob's inbox after %s", body).isEqualTo(before);
+      assertThat(hub.bobsInbox()).as("bob's inbox after %s", body).isEqualTo(before);
     } else {
       assertThat(answer.path("result").isObject()).as(response.body()).isTrue();
     }
-  }
-
-  /** Bob's inbox as ids and statuses: what a refused call could have changed. */
-  private static List<String> inbox() {
-    HttpResponse<String> inbox =
-        HostileHub.send(
-            hub.request("/v1/agents/" + hub.bob.id() + "/inbox", hub.bob).GET().build());
-    assertThat(inbox.statusCode()).as(inbox.body()).isEqualTo(200);
-    List<String> messages = new ArrayList<>();
-    for (JsonNode m : Json.read(inbox.body()).path("messages")) {
-      messages.add(m.path("id").asString() + "=" + m.path("status").asString());
-    }
-    return messages;
   }
 }

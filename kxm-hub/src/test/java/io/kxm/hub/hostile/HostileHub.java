@@ -1,5 +1,6 @@
 package io.kxm.hub.hostile;
 
+import io.kxm.core.json.Json;
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubConfig;
 import io.kxm.hub.HubServer;
@@ -16,9 +17,12 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import tools.jackson.databind.JsonNode;
 
 /**
  * One hub as {@code kxm hub start} assembles it, for a class of hostile-input properties: tokens
@@ -88,6 +92,21 @@ final class HostileHub implements AutoCloseable {
       Thread.currentThread().interrupt();
       throw new IllegalStateException(e);
     }
+  }
+
+  /** Bob's inbox as ids and statuses: what a refused call could have changed. */
+  List<String> bobsInbox() {
+    HttpResponse<String> inbox =
+        send(request("/v1/agents/" + bob.id() + "/inbox", bob).GET().build());
+    if (inbox.statusCode() != 200) {
+      throw new IllegalStateException(
+          "bob's inbox answered " + inbox.statusCode() + ": " + inbox.body());
+    }
+    List<String> messages = new ArrayList<>();
+    for (JsonNode m : Json.read(inbox.body()).path("messages")) {
+      messages.add(m.path("id").asString() + "=" + m.path("status").asString());
+    }
+    return messages;
   }
 
   /** The hub is up and ready: what every property checks after its last input. */

@@ -17,7 +17,6 @@ import java.io.UncheckedIOException;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicLong;
 import net.jqwik.api.Arbitraries;
@@ -101,7 +100,7 @@ class HostileMcpTest {
     }
     String id = "h" + IDS.incrementAndGet();
     String body = input.text().replace(HostileMcp.ID, "\"" + id + "\"");
-    List<String> before = input.callsTool() ? inbox() : List.of();
+    List<String> before = input.callsTool() ? hub.bobsInbox() : List.of();
     String sessionId =
         switch (how) {
           case OPEN -> session;
@@ -125,10 +124,14 @@ class HostileMcpTest {
       assertThat(text).doesNotStartWith("internal");
       boolean changes = ToolCatalog.standard().find(input.tool()).orElseThrow().changesState();
       if (result.path("isError").asBoolean(false) || !changes) {
-        assertThat(inbox()).as("bob's inbox after %s: %s", input.tool(), text).isEqualTo(before);
+        assertThat(hub.bobsInbox())
+            .as("bob's inbox after %s: %s", input.tool(), text)
+            .isEqualTo(before);
       }
     } else if (input.callsTool()) {
-      assertThat(inbox()).as("bob's inbox after a call outside the session").isEqualTo(before);
+      assertThat(hub.bobsInbox())
+          .as("bob's inbox after a call outside the session")
+          .isEqualTo(before);
     }
     if (how != Session.OPEN || response.statusCode() >= 400) {
       // after any refusal the session still works
@@ -136,19 +139,6 @@ class HostileMcpTest {
           answer(post(session, HostileMcp.request("\"ping-" + id + "\"", "ping", "{}")));
       assertThat(pong.path("result").isObject()).as("ping after %s", input).isTrue();
     }
-  }
-
-  /** Bob's inbox as ids and statuses: what a call from the fuzzing session could change. */
-  private static List<String> inbox() {
-    HttpResponse<String> inbox =
-        HostileHub.send(
-            hub.request("/v1/agents/" + hub.bob.id() + "/inbox", hub.bob).GET().build());
-    assertThat(inbox.statusCode()).as(inbox.body()).isEqualTo(200);
-    List<String> messages = new ArrayList<>();
-    for (JsonNode m : Json.read(inbox.body()).path("messages")) {
-      messages.add(m.path("id").asString() + "=" + m.path("status").asString());
-    }
-    return messages;
   }
 
   private static HttpResponse<String> post(String sessionId, String body) {

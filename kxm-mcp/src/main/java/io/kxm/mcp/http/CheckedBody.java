@@ -126,12 +126,7 @@ final class CheckedBody extends HttpServletRequestWrapper {
 
   private static void refuse(HttpServletResponse response, JsonNode id, int code, String message)
       throws IOException {
-    var answer = Json.object().put("jsonrpc", "2.0");
-    if (id != null && (id.isString() || id.isIntegralNumber())) {
-      answer.set("id", id);
-    } else {
-      answer.putNull("id");
-    }
+    var answer = RpcAnswers.response(id);
     answer.putObject("error").put("code", code).put("message", message);
     byte[] bytes = Json.writeBytes(answer);
     response.setStatus(400);

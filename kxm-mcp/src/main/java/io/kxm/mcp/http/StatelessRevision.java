@@ -33,9 +33,6 @@ final class StatelessRevision {
   /** How long a client may keep the tool list: it changes only with the hub's version. */
   static final long LIST_TTL_MS = 300_000;
 
-  private static final int METHOD_NOT_FOUND = -32601;
-  private static final int INVALID_PARAMS = -32602;
-  private static final int INVALID_REQUEST = -32600;
   private static final int UNSUPPORTED_VERSION = -32022;
 
   private final McpServerOptions options;
@@ -69,8 +66,8 @@ final class StatelessRevision {
             case "tools/list" -> tools();
             case "tools/call" -> call(message.path("params"), port.get());
             default ->
-                throw new Refusal(
-                    METHOD_NOT_FOUND,
+                throw new RpcRefusal(
+                    RpcRefusal.METHOD_NOT_FOUND,
                     "method '"
                         + method
                         + "' is not served over "
@@ -79,18 +76,9 @@ final class StatelessRevision {
           };
       // every result of this revision says it is whole; none here is partial
       ((ObjectNode) result).put("resultType", "complete");
-      return response(id).set("result", result);
-    } catch (Refusal e) {
-      ObjectNode response = response(id);
-      ObjectNode error =
-          response.putObject("error").put("code", e.code).put("message", e.getMessage());
-      if (e.code == UNSUPPORTED_VERSION) {
-        var data = error.putObject("data");
-        var supported = data.putArray("supported");
-        SUPPORTED.forEach(supported::add);
-        data.put("requested", e.requested);
-      }
-      return response;
+      return RpcAnswers.response(id).set("result", result);
+    } catch (RpcRefusal e) {
+      return RpcAnswers.error(id, e);
     }
   }
 
@@ -101,18 +89,22 @@ final class StatelessRevision {
       if (method.equals("server/discover")) {
         return; // the probe may come without the envelope
       }
-      throw new Refusal(INVALID_PARAMS, "params._meta must name " + VERSION_META);
+      throw new RpcRefusal(RpcRefusal.INVALID_PARAMS, "params._meta must name " + VERSION_META);
     }
     if (!version.equals(VERSION)) {
-      throw new Refusal(
+      ObjectNode data = Json.object();
+      var supported = data.putArray("supported");
+      SUPPORTED.forEach(supported::add);
+      data.put("requested", version);
+      throw new RpcRefusal(
           UNSUPPORTED_VERSION,
           "protocol version '" + version + "' is not served; supported: " + SUPPORTED,
-          version);
+          data);
     }
     String headerVersion = request.getHeader(VERSION_HEADER);
     if (headerVersion == null || !headerVersion.strip().equals(version)) {
-      throw new Refusal(
-          INVALID_REQUEST,
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_REQUEST,
           "send the "
               + VERSION_HEADER
               + " header with the version in params._meta ("
@@ -121,8 +113,9 @@ final class StatelessRevision {
     }
     String headerMethod = request.getHeader(METHOD_HEADER);
     if (headerMethod == null || !headerMethod.strip().equals(method)) {
-      throw new Refusal(
-          INVALID_REQUEST, "send the " + METHOD_HEADER + " header with the method of the body");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_REQUEST,
+          "send the " + METHOD_HEADER + " header with the method of the body");
     }
   }
 
@@ -151,7 +144,8 @@ final class StatelessRevision {
     String name = params.path("name").asString("");
     Optional<ToolDefinition> tool = options.catalog().find(name);
     if (tool.isEmpty()) {
-      throw new Refusal(INVALID_PARAMS, "no tool '" + name + "'; tools/list names them");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS, "no tool '" + name + "'; tools/list names them");
     }
     JsonNode arguments = params.path("arguments");
     @SuppressWarnings("unchecked")
@@ -170,30 +164,5 @@ final class StatelessRevision {
         .putObject(SERVER_INFO_META)
         .put("name", options.name())
         .put("version", options.version());
-  }
-
-  private static ObjectNode response(JsonNode id) {
-    ObjectNode response = Json.object().put("jsonrpc", "2.0");
-    if (id.isString() || id.isIntegralNumber()) {
-      response.set("id", id);
-    } else {
-      response.putNull("id");
-    }
-    return response;
-  }
-
-  private static final class Refusal extends RuntimeException {
-    private final int code;
-    private final String requested;
-
-    Refusal(int code, String message) {
-      this(code, message, null);
-    }
-
-    Refusal(int code, String message, String requested) {
-      super(message, null, false, false);
-      this.code = code;
-      this.requested = requested;
-    }
   }
 }

@@ -42,7 +42,6 @@ final class ToolTasks implements AutoCloseable {
   static final int PER_SESSION_MAX = 64;
 
   static final String RELATED_TASK = "io.modelcontextprotocol/related-task";
-  private static final int INVALID_PARAMS = -32602;
 
   /** Sends a notification to one session's open event stream, if it has one. */
   @FunctionalInterface
@@ -84,35 +83,36 @@ final class ToolTasks implements AutoCloseable {
             case "tasks/cancel" -> cancel(find(params, session));
             case "tasks/list" -> list(session);
             default ->
-                throw new Refusal(-32601, "method " + message.path("method") + " is unknown");
+                throw new RpcRefusal(
+                    RpcRefusal.METHOD_NOT_FOUND,
+                    "method " + message.path("method") + " is unknown");
           };
-      return response(id).set("result", result);
-    } catch (Refusal e) {
-      ObjectNode response = response(id);
-      response.putObject("error").put("code", e.code).put("message", e.getMessage());
-      return response;
+      return RpcAnswers.response(id).set("result", result);
+    } catch (RpcRefusal e) {
+      return RpcAnswers.error(id, e);
     }
   }
 
   private JsonNode create(JsonNode params, AgentSession<?> session) {
     String name = params.path("name").asString("");
     if (!TASK_TOOLS.contains(name)) {
-      throw new Refusal(
-          INVALID_PARAMS,
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
           "tool '" + name + "' does not run as a task; call it without params.task");
     }
     ToolDefinition tool = catalog.find(name).orElseThrow();
     JsonNode task = params.path("task");
     if (!task.isObject()) {
-      throw new Refusal(INVALID_PARAMS, "params.task must be an object, such as {\"ttl\":60000}");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS, "params.task must be an object, such as {\"ttl\":60000}");
     }
     Duration ttl = ttl(task.path("ttl"));
     purgeExpired();
     long held =
         tasks.values().stream().filter(t -> t.sessionId().equals(session.sessionId())).count();
     if (held >= PER_SESSION_MAX) {
-      throw new Refusal(
-          INVALID_PARAMS,
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
           "this session holds " + held + " tasks, the most it may; cancel some or wait for them");
     }
     JsonNode arguments = params.path("arguments");
@@ -129,7 +129,8 @@ final class ToolTasks implements AutoCloseable {
               () -> finish(created, ToolSpecifications.call(tool, policy, () -> context, args))));
     } catch (RejectedExecutionException e) {
       tasks.remove(created.id());
-      throw new Refusal(-32603, "the server is stopping; call the tool again on another");
+      throw new RpcRefusal(
+          RpcRefusal.INTERNAL_ERROR, "the server is stopping; call the tool again on another");
     }
     ObjectNode result = Json.object();
     result.set("task", created.view());
@@ -149,10 +150,12 @@ final class ToolTasks implements AutoCloseable {
       result = task.awaitResult();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      throw new Refusal(-32603, "the server stopped while this request waited");
+      throw new RpcRefusal(
+          RpcRefusal.INTERNAL_ERROR, "the server stopped while this request waited");
     }
     if (result == null) {
-      throw new Refusal(INVALID_PARAMS, "task " + task.id() + " was cancelled; it has no result");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS, "task " + task.id() + " was cancelled; it has no result");
     }
     ObjectNode copy = (ObjectNode) result.deepCopy();
     copy.putObject("_meta").putObject(RELATED_TASK).put("taskId", task.id());
@@ -161,8 +164,8 @@ final class ToolTasks implements AutoCloseable {
 
   private JsonNode cancel(ToolTask task) {
     if (!task.cancel(clock.instant())) {
-      throw new Refusal(
-          INVALID_PARAMS,
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
           "task " + task.id() + " is " + task.status() + " already; it cannot be cancelled");
     }
     notifier.notify(task.sessionId(), "notifications/tasks/status", task.view());
@@ -188,7 +191,8 @@ final class ToolTasks implements AutoCloseable {
     if (task == null
         || !task.sessionId().equals(session.sessionId())
         || task.expired(clock.instant())) {
-      throw new Refusal(INVALID_PARAMS, "task '" + id + "' is not a task of this session");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS, "task '" + id + "' is not a task of this session");
     }
     return task;
   }
@@ -216,34 +220,15 @@ final class ToolTasks implements AutoCloseable {
       return DEFAULT_TTL;
     }
     if (!ttl.isIntegralNumber() || ttl.asLong() < 1 || ttl.asLong() > MAX_TTL.toMillis()) {
-      throw new Refusal(
-          INVALID_PARAMS, "params.task.ttl must be 1 to " + MAX_TTL.toMillis() + " milliseconds");
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
+          "params.task.ttl must be 1 to " + MAX_TTL.toMillis() + " milliseconds");
     }
     return Duration.ofMillis(ttl.asLong());
-  }
-
-  private static ObjectNode response(JsonNode id) {
-    ObjectNode response = Json.object().put("jsonrpc", "2.0");
-    if (id.isString() || id.isIntegralNumber()) {
-      response.set("id", id);
-    } else {
-      response.putNull("id");
-    }
-    return response;
   }
 
   @Override
   public void close() {
     runner.shutdownNow();
-  }
-
-  /** A refusal answered as a JSON-RPC error. */
-  private static final class Refusal extends RuntimeException {
-    private final int code;
-
-    Refusal(int code, String message) {
-      super(message, null, false, false);
-      this.code = code;
-    }
   }
 }
