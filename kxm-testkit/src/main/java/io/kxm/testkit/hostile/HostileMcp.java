@@ -61,7 +61,8 @@ public final class HostileMcp {
           "tasks/get",
           "tasks/result",
           "tasks/cancel",
-          "tasks/list");
+          "tasks/list",
+          "server/discover");
 
   private static final List<String> PROTOCOL_VERSIONS =
       List.of(
@@ -107,6 +108,7 @@ public final class HostileMcp {
         Tuple.of(8, toolCalls(peers)),
         Tuple.of(1, taskCalls(peers)),
         Tuple.of(2, plainRequests()),
+        Tuple.of(1, statelessRequests()),
         Tuple.of(2, oddIds()),
         Tuple.of(1, wrongTypes()),
         Tuple.of(1, batches(peers)),
@@ -114,6 +116,29 @@ public final class HostileMcp {
         Tuple.of(1, initializes()),
         Tuple.of(1, strayMessages()),
         Tuple.of(1, garbage()));
+  }
+
+  /**
+   * Requests of the stateless revision (a protocol version in {@code params._meta}), for every
+   * method, with versions of every kind; sent without its headers, so most are refused for them.
+   */
+  static Arbitrary<Input> statelessRequests() {
+    Arbitrary<String> version =
+        Arbitraries.oneOf(
+            Arbitraries.of("\"2026-07-28\"", "\"2025-11-25\"", "\"\""), values(List.of(), false));
+    return Combinators.combine(Arbitraries.of(METHODS), version, values(List.of(), false))
+        .as((method, v, name) ->
+            new Input(
+                request(
+                    ID,
+                    Json.write(method),
+                    "{\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":"
+                        + v
+                        + "},\"name\":"
+                        + name
+                        + ",\"arguments\":{}}"),
+                false,
+                null));
   }
 
   /**
