@@ -3,7 +3,10 @@
 // 'legacy' mode (initialize, 2025-11-25). Each lists the tools and calls one. Prints one JSON
 // report on stdout.
 //
-// Environment: MCP_CLIENT (the @modelcontextprotocol/client folder), HUB, TOKEN.
+// On 2026-07-28 it also listens for kxm://inbox changes (subscriptions/listen), bob sends it a
+// request over the hub's HTTP API, and it reads the inbox once told.
+//
+// Environment: MCP_CLIENT (the @modelcontextprotocol/client folder), HUB, TOKEN, BOB_ID, BOB_KEY.
 import { pathToFileURL } from 'node:url';
 
 const env = process.env;
@@ -28,8 +31,36 @@ async function session(agent, versionNegotiation) {
   report.listText = listed.content[0].text;
   const sent = await client.callTool({ name: 'kxm_send', arguments: { target: 'nobody', content: 'x' } });
   report.refusal = sent.content[0].text.split(':')[0];
+  if (versionNegotiation?.mode === 'auto') {
+    report.pushed = await listenForARequest(client, agent);
+  }
   await client.close();
   return report;
+}
+
+async function listenForARequest(client, agent) {
+  const updates = [];
+  client.setNotificationHandler('notifications/resources/updated', (n) => updates.push(n.params.uri));
+  const subscription = await client.listen({ resourceSubscriptions: ['kxm://inbox'] });
+  const response = await fetch(`${env.HUB}/v1/agents/${env.BOB_ID}/messages`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${env.TOKEN}`, 'X-KXM-Agent-Key': env.BOB_KEY, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ target: agent, content: 'Pushed over listen.' }),
+  });
+  if (!response.ok) {
+    throw new Error(`send to ${agent} answered ${response.status}: ${await response.text()}`);
+  }
+  const deadline = Date.now() + 20000;
+  while (updates.length === 0 && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+  const inbox = await client.readResource({ uri: 'kxm://inbox' });
+  await subscription.close();
+  return {
+    honored: subscription.honoredFilter,
+    updates,
+    inboxHasIt: inbox.contents[0].text.includes('Pushed over listen.'),
+  };
 }
 
 const report = {

@@ -8,6 +8,8 @@ import io.kxm.hub.HubServer;
 import io.kxm.hub.support.NodeScript;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.AgentClis;
+import io.kxm.testkit.http.PlainHubClient;
+import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
@@ -18,7 +20,9 @@ import tools.jackson.databind.JsonNode;
  * The official TypeScript client of major version 2 ({@code @modelcontextprotocol/client}) against
  * the hub's /mcp: negotiating ({@code mode: 'auto'}) it finds 2026-07-28 through {@code
  * server/discover} and works statelessly; in its default legacy mode it initializes a 2025-11-25
- * session. Both list the tools, call one as their agent, and get a tool's refusal as a result.
+ * session. Both list the tools, call one as their agent, and get a tool's refusal as a result; on
+ * 2026-07-28 a request that arrives is pushed on a {@code subscriptions/listen} stream and read
+ * from {@code kxm://inbox}.
  */
 class McpClientV2Test {
 
@@ -28,6 +32,7 @@ class McpClientV2Test {
     Path client = AgentClis.npmPackage("@modelcontextprotocol/client");
     Path dir = Files.createTempDirectory("kxm-mcp-client-v2");
     try (HubServer hub = HubAssembly.start(TestHubs.withTokens(dir), Map.of())) {
+      AgentKey bob = new PlainHubClient(hub.baseUrl(), TestHubs.ALPHA).register("alpha", "bob");
       JsonNode report =
           NodeScript.run(
               dir,
@@ -35,9 +40,18 @@ class McpClientV2Test {
               Map.of(
                   "MCP_CLIENT", client.toString(),
                   "HUB", hub.baseUrl(),
-                  "TOKEN", TestHubs.ALPHA));
+                  "TOKEN", TestHubs.ALPHA,
+                  "BOB_ID", bob.id(),
+                  "BOB_KEY", bob.key()));
 
       assertSession(report.path("modern"), "2026-07-28", "client-modern");
+      JsonNode pushed = report.path("modern").path("pushed");
+      assertThat(pushed.path("honored").toString())
+          .isEqualTo("{\"resourceSubscriptions\":[\"kxm://inbox\"]}");
+      assertThat(pushed.path("updates").toString())
+          .as("the arrival was pushed on the listen stream")
+          .isEqualTo("[\"kxm://inbox\"]");
+      assertThat(pushed.path("inboxHasIt").asBoolean()).isTrue();
       assertSession(report.path("legacy"), "2025-11-25", "client-legacy");
     }
   }

@@ -105,9 +105,7 @@ class McpStatelessRevisionTest {
                 .asInt())
         .isEqualTo(-32600);
     assertThat(
-            error(post("resources/list", "{}", null, headers("resources/list")))
-                .path("code")
-                .asInt())
+            error(post("prompts/list", "{}", null, headers("prompts/list"))).path("code").asInt())
         .isEqualTo(-32601);
   }
 

@@ -2,6 +2,7 @@ package io.kxm.mcp.http;
 
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
+import io.kxm.core.json.Json;
 import io.kxm.core.peer.Limits;
 import io.kxm.core.peer.PeerOperations;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
@@ -13,14 +14,17 @@ import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
 
 /**
@@ -35,6 +39,7 @@ final class AgentSessionFilter<P> implements Filter {
   static final String PURPOSE_HEADER = "X-KXM-Agent-Purpose";
   static final String AGENT_PARAMETER = "agent";
   static final int PURPOSE_MAX = 1_000;
+  static final int LISTEN_KEEPALIVE_SECONDS = 15;
 
   private final DefaultServerTransportSecurityValidator hostAndOrigin;
   private final BearerAuthenticator<P> authenticator;
@@ -43,6 +48,7 @@ final class AgentSessionFilter<P> implements Filter {
   private final ToolTasks tasks;
   private final StatelessRevision stateless;
   private final StatelessAgents<P> statelessAgents;
+  private final InboxListeners<P> listeners;
 
   AgentSessionFilter(
       DefaultServerTransportSecurityValidator hostAndOrigin,
@@ -51,7 +57,8 @@ final class AgentSessionFilter<P> implements Filter {
       SessionBindings<P> bindings,
       ToolTasks tasks,
       StatelessRevision stateless,
-      StatelessAgents<P> statelessAgents) {
+      StatelessAgents<P> statelessAgents,
+      InboxListeners<P> listeners) {
     this.hostAndOrigin = hostAndOrigin;
     this.authenticator = authenticator;
     this.binder = binder;
@@ -59,6 +66,7 @@ final class AgentSessionFilter<P> implements Filter {
     this.tasks = tasks;
     this.stateless = stateless;
     this.statelessAgents = statelessAgents;
+    this.listeners = listeners;
   }
 
   @Override
@@ -121,6 +129,10 @@ final class AgentSessionFilter<P> implements Filter {
       response.setStatus(HttpServletResponse.SC_ACCEPTED);
       return;
     }
+    if ("subscriptions/listen".equals(message.path("method").asString(""))) {
+      listen(message, request, response, principal);
+      return;
+    }
     HttpServletRequest named = request;
     HttpErrors.writeJson(
         response,
@@ -133,6 +145,69 @@ final class AgentSessionFilter<P> implements Filter {
                     principal,
                     agentName(named),
                     Limits.optional("purpose", named.getHeader(PURPOSE_HEADER), PURPOSE_MAX))));
+  }
+
+  /**
+   * A {@code subscriptions/listen} stream: acknowledged at once, then one {@code
+   * notifications/resources/updated} for {@code kxm://inbox} each time a request arrives for the
+   * agent, a keep-alive comment every {@value #LISTEN_KEEPALIVE_SECONDS} s so that a client that
+   * left is noticed, and the listen's result when the endpoint closes.
+   */
+  private void listen(
+      JsonNode message, HttpServletRequest request, HttpServletResponse response, P principal)
+      throws IOException {
+    JsonNode id = message.path("id");
+    String agent;
+    try {
+      stateless.check(message, request);
+      agent = agentName(request);
+      // registers the agent on its first request, so that arrivals for it are heard from now on
+      statelessAgents.port(
+          principal,
+          agent,
+          Limits.optional("purpose", request.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
+    } catch (RpcRefusal e) {
+      HttpErrors.writeJson(response, 200, RpcAnswers.error(id, e));
+      return;
+    }
+    InboxListeners.Listener listener = listeners.open(principal, agent);
+    try {
+      response.setStatus(200);
+      response.setContentType("text/event-stream");
+      response.setCharacterEncoding(StandardCharsets.UTF_8.name());
+      response.setHeader("Cache-Control", "no-cache");
+      var out = response.getOutputStream();
+      event(
+          out,
+          StatelessRevision.acknowledged(id, StatelessRevision.honored(message.path("params"))));
+      boolean inbox =
+          StatelessRevision.honored(message.path("params")).has("resourceSubscriptions");
+      while (true) {
+        InboxListeners.Signal signal =
+            listener.signals().poll(LISTEN_KEEPALIVE_SECONDS, TimeUnit.SECONDS);
+        if (signal == InboxListeners.Signal.STOP) {
+          event(out, StatelessRevision.listenEnded(id));
+          return;
+        }
+        if (signal == InboxListeners.Signal.CHANGED && inbox) {
+          event(out, StatelessRevision.inboxUpdated(id));
+        } else {
+          out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+          out.flush();
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException e) {
+      // the client went away: the stream ends with it
+    } finally {
+      listeners.close(listener);
+    }
+  }
+
+  private static void event(ServletOutputStream out, JsonNode message) throws IOException {
+    out.write(("data: " + Json.write(message) + "\n\n").getBytes(StandardCharsets.UTF_8));
+    out.flush();
   }
 
   private P authenticate(HttpServletRequest request) {

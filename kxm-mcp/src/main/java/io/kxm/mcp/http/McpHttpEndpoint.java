@@ -47,6 +47,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
   private final SessionBindings<P> bindings;
   private final ToolTasks tasks;
   private final StatelessAgents<P> statelessAgents;
+  private final InboxListeners<P> listeners = new InboxListeners<>();
 
   McpHttpEndpoint(McpHttpEndpointBuilder<P> settings) {
     this.bindings = new SessionBindings<>(settings.clock, settings.bindingIdleTimeout());
@@ -85,7 +86,8 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
             bindings,
             tasks,
             new StatelessRevision(settings.options),
-            statelessAgents);
+            statelessAgents,
+            listeners);
     this.server =
         settings.options.build(
             McpServer.sync(transport).immediateExecution(true), McpHttpEndpoint::sessionContext);
@@ -108,14 +110,15 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
 
   /**
    * Tells every open session of one agent that a request arrived for it: a logging notification
-   * carrying the request, and {@code resources/updated} for {@code kxm://inbox}. Sessions without
-   * an open event stream miss it and see the request in {@code kxm_inbox}. May block a few seconds
-   * per unresponsive client.
+   * carrying the request, and {@code resources/updated} for {@code kxm://inbox}; and every
+   * 2026-07-28 {@code subscriptions/listen} stream of the agent, with {@code resources/updated}.
+   * Sessions without an open event stream miss it and see the request in {@code kxm_inbox}. May
+   * block a few seconds per unresponsive client.
    *
-   * @return how many sessions were told
+   * @return how many sessions and listen streams were told
    */
   public int notifyAgent(P principal, String agentName, PeerMessage request) {
-    int told = 0;
+    int told = listeners.inboxChanged(principal, agentName);
     for (AgentSession<P> session : bindings.of(principal, agentName)) {
       String id = session.sessionId();
       if (InboundNotices.send(
@@ -135,6 +138,7 @@ public final class McpHttpEndpoint<P> implements AutoCloseable {
   @Override
   public void close() {
     tasks.close();
+    listeners.closeAll();
     server.closeGracefully();
     bindings.clear();
     statelessAgents.clear();

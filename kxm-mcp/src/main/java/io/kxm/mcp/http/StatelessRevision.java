@@ -2,8 +2,10 @@ package io.kxm.mcp.http;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.policy.PolicyDecision;
 import io.kxm.core.tool.ToolContext;
 import io.kxm.core.tool.ToolDefinition;
+import io.kxm.mcp.InboxResource;
 import io.kxm.mcp.McpJson;
 import io.kxm.mcp.McpServerOptions;
 import io.kxm.mcp.ToolSpecifications;
@@ -27,6 +29,7 @@ final class StatelessRevision {
   static final List<String> SUPPORTED = List.of(VERSION, "2025-11-25");
   static final String VERSION_META = "io.modelcontextprotocol/protocolVersion";
   static final String SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
+  static final String SUBSCRIPTION_META = "io.modelcontextprotocol/subscriptionId";
   static final String VERSION_HEADER = "MCP-Protocol-Version";
   static final String METHOD_HEADER = "Mcp-Method";
 
@@ -58,13 +61,15 @@ final class StatelessRevision {
     JsonNode id = message.path("id");
     try {
       String method = message.path("method").asString("");
-      checkVersion(message, request, method);
+      check(message, request);
       JsonNode result =
           switch (method) {
             case "server/discover" -> discover();
             case "ping" -> Json.object();
             case "tools/list" -> tools();
             case "tools/call" -> call(message.path("params"), port.get());
+            case "resources/list" -> resources();
+            case "resources/read" -> read(message.path("params"), port.get());
             default ->
                 throw new RpcRefusal(
                     RpcRefusal.METHOD_NOT_FOUND,
@@ -82,7 +87,12 @@ final class StatelessRevision {
     }
   }
 
-  private void checkVersion(JsonNode message, HttpServletRequest request, String method) {
+  /**
+   * Refuses a request whose version is not this revision's, or whose headers do not repeat its
+   * version and method; a discovery may come without the envelope.
+   */
+  void check(JsonNode message, HttpServletRequest request) {
+    String method = message.path("method").asString("");
     JsonNode meta = message.path("params").path("_meta");
     String version = meta.path(VERSION_META).asString(null);
     if (version == null) {
@@ -125,6 +135,7 @@ final class StatelessRevision {
     SUPPORTED.forEach(versions::add);
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("tools").put("listChanged", false);
+    capabilities.putObject("resources").put("subscribe", true).put("listChanged", false);
     result.put("instructions", options.instructions());
     cacheable(result, 0);
     return result;
@@ -153,6 +164,90 @@ final class StatelessRevision {
         arguments.isObject() ? Json.MAPPER.convertValue(arguments, Map.class) : Map.of();
     ToolContext context = ToolContext.of(port);
     return McpJson.tree(ToolSpecifications.call(tool.get(), options.policy(), () -> context, args));
+  }
+
+  private ObjectNode resources() {
+    ObjectNode result = Json.object();
+    result
+        .putArray("resources")
+        .addObject()
+        .put("uri", InboxResource.URI)
+        .put("name", "inbox")
+        .put("description", "Requests addressed to you that still need a reply.")
+        .put("mimeType", "application/json");
+    cacheable(result, LIST_TTL_MS);
+    return result;
+  }
+
+  /** {@code kxm://inbox}: what {@code kxm_inbox} returns, under the same policy. */
+  private ObjectNode read(JsonNode params, PeerOperations port) {
+    String uri = params.path("uri").asString("");
+    if (!uri.equals(InboxResource.URI)) {
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS, "no resource '" + uri + "'; resources/list names them");
+    }
+    if (options.policy().check("kxm_inbox") instanceof PolicyDecision.Denied denied) {
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_REQUEST, denied.code().code() + ": " + denied.message());
+    }
+    ObjectNode result = Json.object();
+    result
+        .putArray("contents")
+        .addObject()
+        .put("uri", uri)
+        .put("mimeType", "application/json")
+        .put("text", Json.write(Map.of("messages", port.inbox())));
+    cacheable(result, 0);
+    return result;
+  }
+
+  /**
+   * What a {@code subscriptions/listen} is granted: the inbox, when it asked for {@code
+   * kxm://inbox} among its resource subscriptions; nothing else here changes.
+   */
+  static ObjectNode honored(JsonNode params) {
+    ObjectNode honored = Json.object();
+    for (JsonNode uri : params.path("notifications").path("resourceSubscriptions")) {
+      if (uri.asString("").equals(InboxResource.URI)) {
+        honored.putArray("resourceSubscriptions").add(InboxResource.URI);
+        break;
+      }
+    }
+    return honored;
+  }
+
+  /** The stream's first message: which notifications it will carry. */
+  static ObjectNode acknowledged(JsonNode listenId, ObjectNode honored) {
+    ObjectNode params = Json.object();
+    params.set("_meta", subscription(listenId));
+    params.set("notifications", honored);
+    return notification("notifications/subscriptions/acknowledged", params);
+  }
+
+  /** The inbox changed: a request arrived for the agent. */
+  static ObjectNode inboxUpdated(JsonNode listenId) {
+    ObjectNode params = Json.object().put("uri", InboxResource.URI);
+    params.set("_meta", subscription(listenId));
+    return notification("notifications/resources/updated", params);
+  }
+
+  /** The listen request's result, sent when the server ends the stream. */
+  static ObjectNode listenEnded(JsonNode listenId) {
+    ObjectNode result = Json.object().put("resultType", "complete");
+    result.set("_meta", subscription(listenId));
+    return RpcAnswers.response(listenId).set("result", result);
+  }
+
+  private static ObjectNode subscription(JsonNode listenId) {
+    ObjectNode meta = Json.object();
+    meta.set(SUBSCRIPTION_META, listenId);
+    return meta;
+  }
+
+  private static ObjectNode notification(String method, ObjectNode params) {
+    ObjectNode message = Json.object().put("jsonrpc", "2.0").put("method", method);
+    message.set("params", params);
+    return message;
   }
 
   /** A result a client may cache: for how long, only for this caller, and who served it. */
