@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.node.ObjectNode;
 
 /**
  * Guards {@code /mcp}: Host and Origin first, then the bearer token, then the session's agent. A
@@ -158,30 +159,33 @@ final class AgentSessionFilter<P> implements Filter {
       throws IOException {
     JsonNode id = message.path("id");
     String agent;
+    PeerOperations port;
     try {
       stateless.check(message, request);
       agent = agentName(request);
       // registers the agent on its first request, so that arrivals for it are heard from now on
-      statelessAgents.port(
-          principal,
-          agent,
-          Limits.optional("purpose", request.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
+      port =
+          statelessAgents.port(
+              principal,
+              agent,
+              Limits.optional("purpose", request.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
     } catch (RpcRefusal e) {
       HttpErrors.writeJson(response, 200, RpcAnswers.error(id, e));
       return;
     }
+    ObjectNode honored = StatelessRevision.honored(message.path("params"));
+    boolean inbox = honored.has("resourceSubscriptions");
     InboxListeners.Listener listener = listeners.open(principal, agent);
+    // an agent that listens is present, as a 2025-11-25 session with its stream open is
+    SessionActivity.Activity activity =
+        port instanceof SessionActivity aware ? aware.begin() : () -> {};
     try {
       response.setStatus(200);
       response.setContentType("text/event-stream");
       response.setCharacterEncoding(StandardCharsets.UTF_8.name());
       response.setHeader("Cache-Control", "no-cache");
       var out = response.getOutputStream();
-      event(
-          out,
-          StatelessRevision.acknowledged(id, StatelessRevision.honored(message.path("params"))));
-      boolean inbox =
-          StatelessRevision.honored(message.path("params")).has("resourceSubscriptions");
+      event(out, StatelessRevision.acknowledged(id, honored));
       while (true) {
         InboxListeners.Signal signal =
             listener.signals().poll(LISTEN_KEEPALIVE_SECONDS, TimeUnit.SECONDS);
@@ -201,6 +205,7 @@ final class AgentSessionFilter<P> implements Filter {
     } catch (IOException e) {
       // the client went away: the stream ends with it
     } finally {
+      activity.close();
       listeners.close(listener);
     }
   }
