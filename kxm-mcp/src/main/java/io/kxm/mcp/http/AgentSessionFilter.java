@@ -5,6 +5,7 @@ import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
 import io.kxm.core.peer.Limits;
 import io.kxm.core.peer.PeerOperations;
+import io.kxm.core.sse.SseWriter;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
@@ -14,7 +15,6 @@ import jakarta.servlet.AsyncListener;
 import jakarta.servlet.Filter;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
-import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.ServletRequest;
 import jakarta.servlet.ServletResponse;
 import jakarta.servlet.http.HttpServletRequest;
@@ -184,7 +184,8 @@ final class AgentSessionFilter<P> implements Filter {
       response.setContentType("text/event-stream");
       response.setCharacterEncoding(StandardCharsets.UTF_8.name());
       response.setHeader("Cache-Control", "no-cache");
-      var out = response.getOutputStream();
+      // a listen stream is ended by the hub's STOP or by a failed write, never from outside
+      SseWriter out = new SseWriter(response.getOutputStream(), () -> {});
       event(out, StatelessRevision.acknowledged(id, honored));
       while (true) {
         InboxListeners.Signal signal =
@@ -196,7 +197,7 @@ final class AgentSessionFilter<P> implements Filter {
         if (signal == InboxListeners.Signal.CHANGED && inbox) {
           event(out, StatelessRevision.inboxUpdated(id));
         } else {
-          out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+          out.comment("keep-alive");
           out.flush();
         }
       }
@@ -210,8 +211,9 @@ final class AgentSessionFilter<P> implements Filter {
     }
   }
 
-  private static void event(ServletOutputStream out, JsonNode message) throws IOException {
-    out.write(("data: " + Json.write(message) + "\n\n").getBytes(StandardCharsets.UTF_8));
+  /** One JSON-RPC message as an SSE event without an id: the stream has no resume point. */
+  private static void event(SseWriter out, JsonNode message) throws IOException {
+    out.event(-1, null, Json.write(message));
     out.flush();
   }
 
