@@ -19,8 +19,33 @@ sealed interface A2aWire permits WireV1, WireV03 {
   /** The protocol version as a card names it. */
   String version();
 
-  /** The message of a send request. */
-  Incoming message(JsonNode params);
+  /** The role a client's message has in this version. */
+  String userRole();
+
+  /** One part of a client's message as text; files are refused. */
+  String part(JsonNode part);
+
+  /** The message of a send request, read the same way in both versions but for its spelling. */
+  default Incoming message(JsonNode params) {
+    JsonNode message = params.path("message");
+    if (!message.isObject()) {
+      throw new A2aError(A2aError.INVALID_PARAMS, "params.message must be a message object");
+    }
+    String role = message.path("role").asString("");
+    if (!role.isEmpty() && !role.equals(userRole())) {
+      throw new A2aError(A2aError.INVALID_PARAMS, "a client's message has role " + userRole());
+    }
+    // each request is a task of its own; a follow-up is a new message, not more of an old task
+    if (message.path("taskId").isString() && !message.path("taskId").asString().isEmpty()) {
+      throw new A2aError(
+          A2aError.UNSUPPORTED_OPERATION,
+          "a hub task is one request and its reply; send a new message without taskId");
+    }
+    return new Incoming(
+        id(message.path("messageId"), "params.message.messageId", true),
+        id(message.path("contextId"), "params.message.contextId", false),
+        text(message.path("parts"), this::part));
+  }
 
   /** Whether a send waits for the task to end before it answers. */
   boolean blocking(JsonNode params);

@@ -18,23 +18,12 @@ final class WireV03 implements A2aWire {
   }
 
   @Override
-  public Incoming message(JsonNode params) {
-    JsonNode message = params.path("message");
-    if (!message.isObject()) {
-      throw new A2aError(A2aError.INVALID_PARAMS, "params.message must be a message object");
-    }
-    String role = message.path("role").asString("");
-    if (!role.isEmpty() && !role.equals("user")) {
-      throw new A2aError(A2aError.INVALID_PARAMS, "a client's message has role user");
-    }
-    WireV1.refuseTaskContinuation(message);
-    return new Incoming(
-        A2aWire.id(message.path("messageId"), "params.message.messageId", true),
-        A2aWire.id(message.path("contextId"), "params.message.contextId", false),
-        A2aWire.text(message.path("parts"), WireV03::part));
+  public String userRole() {
+    return "user";
   }
 
-  private static String part(JsonNode part) {
+  @Override
+  public String part(JsonNode part) {
     return switch (part.path("kind").asString("")) {
       case "text" -> {
         if (!part.path("text").isString()) {

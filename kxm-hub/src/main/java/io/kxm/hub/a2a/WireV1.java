@@ -17,32 +17,12 @@ final class WireV1 implements A2aWire {
   }
 
   @Override
-  public Incoming message(JsonNode params) {
-    JsonNode message = params.path("message");
-    if (!message.isObject()) {
-      throw new A2aError(A2aError.INVALID_PARAMS, "params.message must be a message object");
-    }
-    String role = message.path("role").asString("");
-    if (!role.isEmpty() && !role.equals("ROLE_USER")) {
-      throw new A2aError(A2aError.INVALID_PARAMS, "a client's message has role ROLE_USER");
-    }
-    refuseTaskContinuation(message);
-    return new Incoming(
-        A2aWire.id(message.path("messageId"), "params.message.messageId", true),
-        A2aWire.id(message.path("contextId"), "params.message.contextId", false),
-        A2aWire.text(message.path("parts"), WireV1::part));
+  public String userRole() {
+    return "ROLE_USER";
   }
 
-  /** Each request is a task of its own; a follow-up is a new message, not more of an old task. */
-  static void refuseTaskContinuation(JsonNode message) {
-    if (message.path("taskId").isString() && !message.path("taskId").asString().isEmpty()) {
-      throw new A2aError(
-          A2aError.UNSUPPORTED_OPERATION,
-          "a hub task is one request and its reply; send a new message without taskId");
-    }
-  }
-
-  private static String part(JsonNode part) {
+  @Override
+  public String part(JsonNode part) {
     if (part.path("text").isString()) {
       return part.path("text").asString();
     }
