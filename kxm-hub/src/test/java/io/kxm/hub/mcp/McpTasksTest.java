@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.hub.HubAssembly;
 import io.kxm.hub.HubServer;
-import io.kxm.hub.support.NodeScript;
 import io.kxm.hub.support.TestHubs;
 import io.kxm.testkit.AgentClis;
+import io.kxm.testkit.NodeScript;
 import io.kxm.testkit.http.PlainHubClient;
 import io.kxm.testkit.http.PlainHubClient.AgentKey;
 import java.nio.file.Files;

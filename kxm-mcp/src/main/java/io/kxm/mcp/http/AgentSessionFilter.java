@@ -6,6 +6,9 @@ import io.kxm.core.json.Json;
 import io.kxm.core.peer.Limits;
 import io.kxm.core.peer.PeerOperations;
 import io.kxm.core.sse.SseWriter;
+import io.kxm.mcp.rpc.RpcAnswers;
+import io.kxm.mcp.rpc.RpcRefusal;
+import io.kxm.mcp.rpc.StatelessRevision;
 import io.modelcontextprotocol.server.transport.DefaultServerTransportSecurityValidator;
 import io.modelcontextprotocol.server.transport.HeaderAccessor;
 import io.modelcontextprotocol.server.transport.ServerTransportSecurityException;
@@ -25,6 +28,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
@@ -135,17 +139,15 @@ final class AgentSessionFilter<P> implements Filter {
       return;
     }
     HttpServletRequest named = request;
+    // one agent per request, whether it calls a tool or reads its inbox
+    Supplier<PeerOperations> port =
+        () ->
+            statelessAgents.port(
+                principal,
+                agentName(named),
+                Limits.optional("purpose", named.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
     HttpErrors.writeJson(
-        response,
-        200,
-        stateless.answer(
-            message,
-            request,
-            () ->
-                statelessAgents.port(
-                    principal,
-                    agentName(named),
-                    Limits.optional("purpose", named.getHeader(PURPOSE_HEADER), PURPOSE_MAX))));
+        response, 200, stateless.answer(message, new RevisionHeaders(request), port, port));
   }
 
   /**
@@ -161,7 +163,7 @@ final class AgentSessionFilter<P> implements Filter {
     String agent;
     PeerOperations port;
     try {
-      stateless.check(message, request);
+      stateless.check(message, new RevisionHeaders(request));
       agent = agentName(request);
       // registers the agent on its first request, so that arrivals for it are heard from now on
       port =

@@ -3,6 +3,7 @@ package io.kxm.mcp.http;
 import io.kxm.core.json.Json;
 import io.kxm.mcp.McpJson;
 import io.kxm.mcp.RequestShapes;
+import io.kxm.mcp.rpc.RpcAnswers;
 import io.modelcontextprotocol.spec.McpSchema;
 import jakarta.servlet.ReadListener;
 import jakarta.servlet.ServletInputStream;

@@ -6,6 +6,7 @@ import io.kxm.core.peer.PeerMessage;
 import io.kxm.core.tool.ToolContext;
 import io.kxm.mcp.InboundNotices;
 import io.kxm.mcp.McpJson;
+import io.kxm.mcp.rpc.StatelessRevision;
 import io.modelcontextprotocol.common.McpTransportContext;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpSyncServer;

@@ -7,6 +7,8 @@ import io.kxm.core.tool.ToolContext;
 import io.kxm.core.tool.ToolDefinition;
 import io.kxm.mcp.McpJson;
 import io.kxm.mcp.ToolSpecifications;
+import io.kxm.mcp.rpc.RpcAnswers;
+import io.kxm.mcp.rpc.RpcRefusal;
 import io.modelcontextprotocol.spec.McpSchema.CallToolResult;
 import java.time.Clock;
 import java.time.Duration;

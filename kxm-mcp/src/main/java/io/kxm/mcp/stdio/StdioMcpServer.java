@@ -16,6 +16,7 @@ import java.io.PrintStream;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicReference;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -40,6 +41,10 @@ public final class StdioMcpServer implements AutoCloseable {
   private final Duration drainTimeout;
   private final CountDownLatch stopped = new CountDownLatch(1);
   private final AtomicReference<StdioServerTransportProvider> transport = new AtomicReference<>();
+  private final AtomicReference<StdioRevision> revision = new AtomicReference<>();
+
+  /** Whether a client initialized a 2025-11-25 session, which the SDK's notices are for. */
+  private final AtomicBoolean sessionOpened = new AtomicBoolean();
 
   private StdioMcpServer(Builder builder) {
     this.peers = builder.peers;
@@ -58,9 +63,21 @@ public final class StdioMcpServer implements AutoCloseable {
   public void run() throws InterruptedException {
     PendingRequests pending = new PendingRequests();
     WatchedStdout stdout = new WatchedStdout(out, pending);
+    StdioRevision stateless = new StdioRevision(options, peers, inboxReads, pending, stdout);
+    revision.set(stateless);
     WatchedStdin stdin =
         new WatchedStdin(
-            in, pending, drainTimeout, refusal -> answer(stdout, refusal), stopped::countDown);
+            in,
+            pending,
+            drainTimeout,
+            refusal -> answer(stdout, refusal),
+            message -> {
+              if (message.path("method").asString("").equals("initialize")) {
+                sessionOpened.set(true);
+              }
+              return stateless.take(message);
+            },
+            stopped::countDown);
     PrintStream original = System.out;
     boolean guardStdout = out == original;
     if (guardStdout) {
@@ -77,9 +94,12 @@ public final class StdioMcpServer implements AutoCloseable {
           options.build(McpServer.sync(provider), exchange -> context, exchange -> inboxContext);
       log.debug("kxm MCP server listening on stdio");
       stopped.await();
+      revision.set(null);
+      stateless.close();
       server.closeGracefully();
       log.debug("kxm MCP server stopped: stdin closed");
     } finally {
+      revision.set(null);
       transport.set(null);
       if (guardStdout) {
         System.setOut(original);
@@ -96,18 +116,24 @@ public final class StdioMcpServer implements AutoCloseable {
   }
 
   /**
-   * Tells the client that a request arrived for this agent (a logging notification, or a channel
-   * event when the options make this a channel server, and {@code resources/updated} for {@code
-   * kxm://inbox}). Returns false when the server is not running or the client could not be reached.
+   * Tells the client that a request arrived for this agent: on a 2025-11-25 session a logging
+   * notification, or a channel event when the options make this a channel server, and {@code
+   * resources/updated} for {@code kxm://inbox}; on 2026-07-28 {@code resources/updated} on each
+   * open {@code subscriptions/listen} that asked for the inbox. Returns false when the server is
+   * not running or the client could not be reached.
    */
   public boolean notifyRequestArrived(PeerMessage message) {
+    StdioRevision listening = revision.get();
+    boolean told = listening != null && listening.inboxChanged();
     StdioServerTransportProvider provider = transport.get();
-    if (provider == null) {
-      return false;
+    if (provider == null || !sessionOpened.get()) {
+      return told;
     }
-    return options.channel()
-        ? InboundNotices.sendChannel(provider::notifyClients, message)
-        : InboundNotices.send(provider::notifyClients, message);
+    boolean notified =
+        options.channel()
+            ? InboundNotices.sendChannel(provider::notifyClients, message)
+            : InboundNotices.send(provider::notifyClients, message);
+    return notified || told;
   }
 
   /** Stops {@link #run()} without waiting for stdin to end, for example on SIGTERM. */

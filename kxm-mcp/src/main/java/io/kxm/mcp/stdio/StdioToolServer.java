@@ -64,6 +64,7 @@ public final class StdioToolServer implements AutoCloseable {
             pending,
             Duration.ofSeconds(30),
             refusal -> answer(stdout, refusal),
+            message -> false, // this server speaks 2025-11-25 only
             stopped::countDown);
     PrintStream original = System.out;
     boolean guardStdout = out == original;

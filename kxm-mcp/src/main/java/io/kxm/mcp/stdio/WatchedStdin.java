@@ -11,6 +11,7 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import tools.jackson.databind.JsonNode;
@@ -33,6 +34,7 @@ final class WatchedStdin extends InputStream {
   private final PendingRequests pending;
   private final Duration drainTimeout;
   private final Consumer<String> refusals;
+  private final Predicate<JsonNode> diverted;
   private final Gate gate = new Gate();
   private final JsonRpcLines lines = new JsonRpcLines(gate);
   private final Runnable onEnd;
@@ -44,6 +46,8 @@ final class WatchedStdin extends InputStream {
 
   /**
    * @param refusals takes the error answer (one JSON-RPC message) to each line not passed on
+   * @param diverted takes each valid message another layer answers instead of the SDK, and says
+   *     whether it took it
    * @param onEnd runs once, after stdin ended and the answers in flight were flushed (or the drain
    *     timed out), just before the SDK is shown end-of-file
    */
@@ -52,11 +56,13 @@ final class WatchedStdin extends InputStream {
       PendingRequests pending,
       Duration drainTimeout,
       Consumer<String> refusals,
+      Predicate<JsonNode> diverted,
       Runnable onEnd) {
     this.in = in;
     this.pending = pending;
     this.drainTimeout = drainTimeout;
     this.refusals = refusals;
+    this.diverted = diverted;
     this.onEnd = onEnd;
   }
 
@@ -173,6 +179,9 @@ final class WatchedStdin extends InputStream {
       Optional<String> problem = RequestShapes.problem(message);
       if (problem.isPresent()) {
         refuse(message.get("id"), RequestShapes.INVALID_PARAMS, problem.get());
+        return;
+      }
+      if (diverted.test(message)) {
         return;
       }
       String id = JsonRpcLines.id(message);

@@ -24,6 +24,7 @@ class StdinGateTest {
             pending,
             Duration.ofMillis(10),
             refusals::add,
+            message -> false,
             () -> {});
     return new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
   }

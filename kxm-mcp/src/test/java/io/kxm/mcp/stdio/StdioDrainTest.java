@@ -21,7 +21,8 @@ class StdioDrainTest {
 
   private WatchedStdin stdin(String text, Duration drain) {
     InputStream in = new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
-    return new WatchedStdin(in, pending, drain, refusals::add, () -> ended.set(true));
+    return new WatchedStdin(
+        in, pending, drain, refusals::add, message -> false, () -> ended.set(true));
   }
 
   @Test

@@ -1,9 +1,8 @@
-package io.kxm.hub.support;
+package io.kxm.testkit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.kxm.core.json.Json;
-import io.kxm.testkit.AgentClis;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;

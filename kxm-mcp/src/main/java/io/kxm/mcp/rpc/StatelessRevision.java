@@ -1,4 +1,4 @@
-package io.kxm.mcp.http;
+package io.kxm.mcp.rpc;
 
 import io.kxm.core.json.Json;
 import io.kxm.core.peer.PeerOperations;
@@ -9,67 +9,79 @@ import io.kxm.mcp.InboxResource;
 import io.kxm.mcp.McpJson;
 import io.kxm.mcp.McpServerOptions;
 import io.kxm.mcp.ToolSpecifications;
-import jakarta.servlet.http.HttpServletRequest;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.Supplier;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
 /**
- * The stateless core of MCP revision 2026-07-28 on {@code /mcp}, answered by this layer since the
- * SDK in use stops at 2025-11-25: {@code server/discover}, {@code ping}, {@code tools/list} and
- * {@code tools/call}, each request carrying its protocol version in {@code _meta} and in the {@code
- * MCP-Protocol-Version} and {@code Mcp-Method} headers, and needing no session. Other methods of
- * that revision (resources, {@code subscriptions/listen}) are not served yet: a client that needs
- * them speaks 2025-11-25, which the SDK serves beside this.
+ * The stateless core of MCP revision 2026-07-28, answered by this layer since the SDK in use stops
+ * at 2025-11-25: {@code server/discover}, {@code ping}, {@code tools/list}, {@code tools/call},
+ * {@code resources/list} and {@code resources/read} of {@code kxm://inbox}, each request carrying
+ * its protocol version in {@code _meta} and needing no session. It is the same on both transports:
+ * HTTP adds its required headers through a {@link TransportCheck}, and each transport serves {@code
+ * subscriptions/listen} its own way with the messages built here.
  */
-final class StatelessRevision {
-  static final String VERSION = "2026-07-28";
-  static final List<String> SUPPORTED = List.of(VERSION, "2025-11-25");
-  static final String VERSION_META = "io.modelcontextprotocol/protocolVersion";
-  static final String SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
-  static final String SUBSCRIPTION_META = "io.modelcontextprotocol/subscriptionId";
-  static final String VERSION_HEADER = "MCP-Protocol-Version";
-  static final String METHOD_HEADER = "Mcp-Method";
+public final class StatelessRevision {
+  public static final String VERSION = "2026-07-28";
+  public static final List<String> SUPPORTED = List.of(VERSION, "2025-11-25");
+  public static final String VERSION_META = "io.modelcontextprotocol/protocolVersion";
+  public static final String SERVER_INFO_META = "io.modelcontextprotocol/serverInfo";
+  public static final String SUBSCRIPTION_META = "io.modelcontextprotocol/subscriptionId";
 
   /** How long a client may keep the tool list: it changes only with the hub's version. */
-  static final long LIST_TTL_MS = 300_000;
+  public static final long LIST_TTL_MS = 300_000;
 
   private static final int UNSUPPORTED_VERSION = -32022;
 
   private final McpServerOptions options;
 
-  StatelessRevision(McpServerOptions options) {
+  public StatelessRevision(McpServerOptions options) {
     this.options = options;
   }
 
   /** Whether {@code message} is for this layer: a discovery, or a request that names a version. */
-  static boolean applies(JsonNode message) {
+  public static boolean applies(JsonNode message) {
     return message.path("method").asString("").equals("server/discover")
         || message.path("params").path("_meta").has(VERSION_META);
   }
 
   /**
-   * The answer to one request, or a refusal, as a JSON-RPC response; {@code port} gives the calling
-   * agent's port, asked for only by a call that acts as the agent.
+   * What a transport requires of a request beyond the revision's own checks, such as HTTP's headers
+   * that repeat the version and the method; it throws {@link RpcRefusal} to refuse.
    */
-  ObjectNode answer(
+  @FunctionalInterface
+  public interface TransportCheck {
+    /** Stdio carries nothing beside the message to check. */
+    TransportCheck NONE = (method, version) -> {};
+
+    void check(String method, String version);
+  }
+
+  /**
+   * The answer to one request, or a refusal, as a JSON-RPC response. {@code tools} gives the
+   * calling agent's port for tool calls and {@code inbox} the one {@code kxm://inbox} is read
+   * through (the same on HTTP); each is asked for only by a request that acts as the agent.
+   */
+  public ObjectNode answer(
       JsonNode message,
-      HttpServletRequest request,
-      java.util.function.Supplier<PeerOperations> port) {
+      TransportCheck transport,
+      Supplier<PeerOperations> tools,
+      Supplier<PeerOperations> inbox) {
     JsonNode id = message.path("id");
     try {
       String method = message.path("method").asString("");
-      check(message, request);
+      check(message, transport);
       JsonNode result =
           switch (method) {
             case "server/discover" -> discover();
             case "ping" -> Json.object();
             case "tools/list" -> tools();
-            case "tools/call" -> call(message.path("params"), port.get());
+            case "tools/call" -> call(message.path("params"), tools.get());
             case "resources/list" -> resources();
-            case "resources/read" -> read(message.path("params"), port.get());
+            case "resources/read" -> read(message.path("params"), inbox.get());
             default ->
                 throw new RpcRefusal(
                     RpcRefusal.METHOD_NOT_FOUND,
@@ -88,10 +100,12 @@ final class StatelessRevision {
   }
 
   /**
-   * Refuses a request whose version is not this revision's, or whose headers do not repeat its
-   * version and method; a discovery may come without the envelope.
+   * Refuses a request whose version is not this revision's, or that its transport refuses; a
+   * discovery may come without the envelope.
+   *
+   * @throws RpcRefusal naming what to change
    */
-  void check(JsonNode message, HttpServletRequest request) {
+  public void check(JsonNode message, TransportCheck transport) {
     String method = message.path("method").asString("");
     JsonNode meta = message.path("params").path("_meta");
     String version = meta.path(VERSION_META).asString(null);
@@ -111,22 +125,7 @@ final class StatelessRevision {
           "protocol version '" + version + "' is not served; supported: " + SUPPORTED,
           data);
     }
-    String headerVersion = request.getHeader(VERSION_HEADER);
-    if (headerVersion == null || !headerVersion.strip().equals(version)) {
-      throw new RpcRefusal(
-          RpcRefusal.INVALID_REQUEST,
-          "send the "
-              + VERSION_HEADER
-              + " header with the version in params._meta ("
-              + version
-              + ")");
-    }
-    String headerMethod = request.getHeader(METHOD_HEADER);
-    if (headerMethod == null || !headerMethod.strip().equals(method)) {
-      throw new RpcRefusal(
-          RpcRefusal.INVALID_REQUEST,
-          "send the " + METHOD_HEADER + " header with the method of the body");
-    }
+    transport.check(method, version);
   }
 
   private ObjectNode discover() {
@@ -205,7 +204,7 @@ final class StatelessRevision {
    * What a {@code subscriptions/listen} is granted: the inbox, when it asked for {@code
    * kxm://inbox} among its resource subscriptions; nothing else here changes.
    */
-  static ObjectNode honored(JsonNode params) {
+  public static ObjectNode honored(JsonNode params) {
     ObjectNode honored = Json.object();
     for (JsonNode uri : params.path("notifications").path("resourceSubscriptions")) {
       if (uri.asString("").equals(InboxResource.URI)) {
@@ -217,7 +216,7 @@ final class StatelessRevision {
   }
 
   /** The stream's first message: which notifications it will carry. */
-  static ObjectNode acknowledged(JsonNode listenId, ObjectNode honored) {
+  public static ObjectNode acknowledged(JsonNode listenId, ObjectNode honored) {
     ObjectNode params = Json.object();
     params.set("_meta", subscription(listenId));
     params.set("notifications", honored);
@@ -225,14 +224,14 @@ final class StatelessRevision {
   }
 
   /** The inbox changed: a request arrived for the agent. */
-  static ObjectNode inboxUpdated(JsonNode listenId) {
+  public static ObjectNode inboxUpdated(JsonNode listenId) {
     ObjectNode params = Json.object().put("uri", InboxResource.URI);
     params.set("_meta", subscription(listenId));
     return notification("notifications/resources/updated", params);
   }
 
   /** The listen request's result, sent when the server ends the stream. */
-  static ObjectNode listenEnded(JsonNode listenId) {
+  public static ObjectNode listenEnded(JsonNode listenId) {
     ObjectNode result = Json.object().put("resultType", "complete");
     result.set("_meta", subscription(listenId));
     return RpcAnswers.response(listenId).set("result", result);

@@ -1,15 +1,15 @@
-package io.kxm.mcp.http;
+package io.kxm.mcp.rpc;
 
 import io.kxm.core.json.Json;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.node.ObjectNode;
 
-/** JSON-RPC answers that this layer writes itself, in front of the SDK. */
-final class RpcAnswers {
+/** JSON-RPC answers that the server writes itself, in front of the SDK, on either transport. */
+public final class RpcAnswers {
   private RpcAnswers() {}
 
   /** A response to {@code id}, which is kept only when JSON-RPC allows it (a string or integer). */
-  static ObjectNode response(JsonNode id) {
+  public static ObjectNode response(JsonNode id) {
     ObjectNode response = Json.object().put("jsonrpc", "2.0");
     if (id != null && (id.isString() || id.isIntegralNumber())) {
       response.set("id", id);
@@ -20,7 +20,7 @@ final class RpcAnswers {
   }
 
   /** The error response for {@code refusal}, with its data when it has any. */
-  static ObjectNode error(JsonNode id, RpcRefusal refusal) {
+  public static ObjectNode error(JsonNode id, RpcRefusal refusal) {
     ObjectNode response = response(id);
     ObjectNode error =
         response
