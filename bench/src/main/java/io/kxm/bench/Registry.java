@@ -32,6 +32,7 @@ import io.kxm.bench.product.IdleHubScenario;
 import io.kxm.bench.product.IdleStreamsScenario;
 import io.kxm.bench.product.LiveDriveScenario;
 import io.kxm.bench.product.McpPushScenario;
+import io.kxm.bench.product.McpStatelessSendScenario;
 import io.kxm.bench.product.ReplayScenario;
 import io.kxm.bench.product.ReserveScenario;
 import io.kxm.bench.product.RunEventAppendScenario;
@@ -92,6 +93,7 @@ public final class Registry {
         new SendGrowthScenario(),
         new ReserveScenario(),
         new A2aSendScenario(),
+        new McpStatelessSendScenario(),
         new RunEventAppendScenario(),
         new RunEventAppendScenario(true),
         new LiveDriveScenario(),

@@ -80,6 +80,29 @@ public final class HubClient {
         hub.base(), "/a2a/" + hub.project() + "/" + agent, projectHeaders(), call.toString());
   }
 
+  /**
+   * A {@code tools/call} of {@code kxm_send} in MCP revision 2026-07-28 on {@code /mcp}: no
+   * session, the version in {@code _meta} and in the headers, the calling agent named on the
+   * request.
+   */
+  public Request mcpStatelessSendRequest(String agent, String target, String content) {
+    ObjectNode params = JSON.createObjectNode().put("name", "kxm_send");
+    params.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
+    params
+        .putObject("arguments")
+        .put("target", target)
+        .put("content", content)
+        .put("allowOffline", true);
+    ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1);
+    call.put("method", "tools/call").set("params", params);
+    Map<String, String> headers = projectHeaders();
+    headers.put("X-KXM-Agent-Name", agent);
+    headers.put("MCP-Protocol-Version", "2026-07-28");
+    headers.put("Mcp-Method", "tools/call");
+    headers.put("Accept", "application/json, text/event-stream");
+    return Request.postJson(hub.base(), "/mcp", headers, call.toString());
+  }
+
   /** A reservation of {@code glob} for {@code holder}, encoded once for a load loop. */
   public Request reserveRequest(Agent holder, String glob) {
     ObjectNode body = JSON.createObjectNode();

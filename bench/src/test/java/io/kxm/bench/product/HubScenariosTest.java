@@ -77,6 +77,13 @@ class HubScenariosTest {
   }
 
   @Test
+  void stateless_mcp_sends_are_counted_only_when_the_hub_stored_them() throws Exception {
+    double[] figures = once(new McpStatelessSendScenario());
+    assertThat(figures).hasSize(1);
+    assertThat(figures[0]).isPositive();
+  }
+
+  @Test
   void every_send_reaches_the_kxm_mcp_child_as_a_push_notification_on_stdio() throws Exception {
     double[] figures = once(new McpPushScenario(HubSource.SQLITE, 20));
     assertThat(figures[0]).isPositive();
