@@ -49,6 +49,35 @@ public final class SseStream implements AutoCloseable {
   public static SseStream open(
       URI base, String path, Map<String, String> headers, int bufferSize, int receiveBuffer)
       throws IOException {
+    return open(base, streamHeaders(headers), bufferSize, receiveBuffer, null, path);
+  }
+
+  /**
+   * A stream that a POST of {@code json} opens, such as an MCP {@code subscriptions/listen}: the
+   * answer is an event stream when it succeeds.
+   */
+  public static SseStream post(
+      URI base, String path, Map<String, String> headers, String json, int bufferSize)
+      throws IOException {
+    return open(base, streamHeaders(headers), bufferSize, 0, json, path);
+  }
+
+  private static Map<String, String> streamHeaders(Map<String, String> headers) {
+    Map<String, String> all = new LinkedHashMap<>();
+    all.put("Accept", "text/event-stream");
+    all.put("Cache-Control", "no-cache");
+    all.putAll(headers);
+    return all;
+  }
+
+  private static SseStream open(
+      URI base,
+      Map<String, String> all,
+      int bufferSize,
+      int receiveBuffer,
+      String json,
+      String path)
+      throws IOException {
     Socket s = new Socket();
     try {
       if (receiveBuffer > 0) {
@@ -56,19 +85,20 @@ public final class SseStream implements AutoCloseable {
       }
       s.setTcpNoDelay(true);
       s.connect(new InetSocketAddress(base.getHost(), base.getPort()), 5_000);
-      Map<String, String> all = new LinkedHashMap<>();
-      all.put("Accept", "text/event-stream");
-      all.put("Cache-Control", "no-cache");
-      all.putAll(headers);
-      Request request = Request.get(base, path, all);
+      Request request =
+          json == null ? Request.get(base, path, all) : Request.postJson(base, path, all, json);
       s.getOutputStream().write(request.head());
+      if (request.body() != null) {
+        s.getOutputStream().write(request.body());
+      }
       s.getOutputStream().flush();
       WireIn in = new WireIn(s.getInputStream(), Math.min(bufferSize, 4096));
       Head head = Head.read(in);
       if (head.status() != 200) {
         byte[] start = in.readNBytes(300);
         throw new IOException(
-            "GET "
+            request.method()
+                + " "
                 + path
                 + " answered "
                 + head.status()

@@ -24,6 +24,7 @@ final class Faults {
         new RuntimePostgresRestartFault(),
         new RuntimeInstanceKillFault(),
         new ReservationKillFault(),
-        new A2aKillFault());
+        new A2aKillFault(),
+        new McpListenKillFault());
   }
 }

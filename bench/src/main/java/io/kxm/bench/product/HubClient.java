@@ -6,6 +6,7 @@ import io.kxm.bench.client.Request;
 import io.kxm.bench.client.SseStream;
 import java.io.IOException;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import tools.jackson.databind.JsonNode;
@@ -18,6 +19,8 @@ import tools.jackson.databind.node.ObjectNode;
  */
 public final class HubClient {
   private static final JsonMapper JSON = JsonMapper.shared();
+  private static final String MCP_STATELESS = "2026-07-28";
+  private static final String MCP_VERSION_META = "io.modelcontextprotocol/protocolVersion";
   private final HubEndpoint hub;
 
   public HubClient(HubEndpoint hub) {
@@ -81,26 +84,55 @@ public final class HubClient {
   }
 
   /**
-   * A {@code tools/call} of {@code kxm_send} in MCP revision 2026-07-28 on {@code /mcp}: no
-   * session, the version in {@code _meta} and in the headers, the calling agent named on the
-   * request.
+   * A {@code tools/call} of {@code kxm_send} in MCP revision 2026-07-28 on {@code /mcp}, as {@code
+   * agent}, allowing an offline recipient.
    */
   public Request mcpStatelessSendRequest(String agent, String target, String content) {
-    ObjectNode params = JSON.createObjectNode().put("name", "kxm_send");
-    params.putObject("_meta").put("io.modelcontextprotocol/protocolVersion", "2026-07-28");
-    params
-        .putObject("arguments")
-        .put("target", target)
-        .put("content", content)
-        .put("allowOffline", true);
+    return mcpStatelessCallRequest(
+        agent, "kxm_send", Map.of("target", target, "content", content, "allowOffline", true));
+  }
+
+  /**
+   * A {@code tools/call} in MCP revision 2026-07-28 on {@code /mcp}: no session, the version in
+   * {@code _meta} and in the headers, the calling agent named on the request.
+   */
+  public Request mcpStatelessCallRequest(String agent, String tool, Map<String, Object> arguments) {
+    ObjectNode params = JSON.createObjectNode().put("name", tool);
+    params.putObject("_meta").put(MCP_VERSION_META, MCP_STATELESS);
+    params.set("arguments", JSON.valueToTree(arguments));
+    return mcpStateless(agent, "tools/call", params);
+  }
+
+  /**
+   * Opens a {@code subscriptions/listen} for {@code kxm://inbox} as {@code agent}: an event stream
+   * whose first event acknowledges it and whose later ones tell each request that arrives.
+   */
+  public SseStream mcpListen(String agent) throws IOException {
+    ObjectNode params = JSON.createObjectNode();
+    params.putObject("_meta").put(MCP_VERSION_META, MCP_STATELESS);
+    params.putObject("notifications").putArray("resourceSubscriptions").add("kxm://inbox");
+    Request listen = mcpStateless(agent, "subscriptions/listen", params);
+    return SseStream.post(
+        hub.base(),
+        "/mcp",
+        mcpHeaders(agent, "subscriptions/listen"),
+        new String(listen.body(), StandardCharsets.UTF_8),
+        64 * 1024);
+  }
+
+  private Request mcpStateless(String agent, String method, ObjectNode params) {
     ObjectNode call = JSON.createObjectNode().put("jsonrpc", "2.0").put("id", 1);
-    call.put("method", "tools/call").set("params", params);
+    call.put("method", method).set("params", params);
+    return Request.postJson(hub.base(), "/mcp", mcpHeaders(agent, method), call.toString());
+  }
+
+  private Map<String, String> mcpHeaders(String agent, String method) {
     Map<String, String> headers = projectHeaders();
     headers.put("X-KXM-Agent-Name", agent);
-    headers.put("MCP-Protocol-Version", "2026-07-28");
-    headers.put("Mcp-Method", "tools/call");
+    headers.put("MCP-Protocol-Version", MCP_STATELESS);
+    headers.put("Mcp-Method", method);
     headers.put("Accept", "application/json, text/event-stream");
-    return Request.postJson(hub.base(), "/mcp", headers, call.toString());
+    return headers;
   }
 
   /** A reservation of {@code glob} for {@code holder}, encoded once for a load loop. */
