@@ -85,11 +85,12 @@ public final class SupervisorClient {
       request.method(method, HttpRequest.BodyPublishers.ofByteArray(body));
     }
     HttpResponse<String> response;
-    try (HttpClient http =
+    HttpClient http =
         HttpClient.newBuilder()
             .version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(timeout.compareTo(CONNECT_TIMEOUT) < 0 ? timeout : CONNECT_TIMEOUT)
-            .build()) {
+            .build();
+    try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new KxmException(
@@ -107,6 +108,10 @@ public final class SupervisorClient {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "interrupted while calling " + path);
+    } finally {
+      // The answer is read whole by now. A graceful close would wait for the client's connections
+      // to wind down, which a supervisor in the middle of stopping may never let happen.
+      http.shutdownNow();
     }
     if (response.statusCode() >= 300) {
       throw refusal(response.statusCode(), response.body(), method, uri);

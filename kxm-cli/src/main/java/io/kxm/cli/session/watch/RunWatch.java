@@ -46,6 +46,13 @@ public final class RunWatch {
   /** Continuations followed one after another at most, so a watch always ends. */
   private static final int MAX_CONTINUATIONS = 16;
 
+  /**
+   * How long one read of the run or one posted answer may take. A supervisor that is stopping can
+   * take a call and never answer it; bounded, such a call counts as a failed try and the watch
+   * resumes against the next supervisor, instead of waiting out the default half hour.
+   */
+  static final Duration CALL_TIMEOUT = Duration.ofSeconds(10);
+
   /** How a lost stream is retried, for as long as {@link SupervisorOutage#window} allows. */
   static final Backoff BACKOFF = new Backoff(Duration.ofMillis(250), Duration.ofSeconds(4));
 
@@ -326,7 +333,7 @@ public final class RunWatch {
     if (supervisor == null) {
       throw new KxmException(ErrorCode.RUNTIME_UNREACHABLE, "no runtime supervisor runs");
     }
-    return new SupervisorClient(supervisor);
+    return new SupervisorClient(supervisor).withTimeout(CALL_TIMEOUT);
   }
 
   private void pause(Duration pause) {
