@@ -73,13 +73,14 @@ class McpStatelessRevisionTest {
   @Test
   void an_unsupported_version_is_refused_with_the_supported_list() throws Exception {
     JsonNode error =
-        error(
+        refused(
             post(
                 "tools/list",
                 "{}",
                 null,
                 Map.of("MCP-Protocol-Version", "2027-01-01", "Mcp-Method", "tools/list"),
-                "2027-01-01"));
+                "2027-01-01"),
+            400);
 
     assertThat(error.path("code").asInt()).isEqualTo(-32022);
     assertThat(error.path("data").path("supported").toString())
@@ -90,23 +91,58 @@ class McpStatelessRevisionTest {
   @Test
   void the_version_and_method_headers_must_match_the_body() throws Exception {
     assertThat(
-            error(post("tools/list", "{}", null, Map.of("Mcp-Method", "tools/list")))
+            refused(post("tools/list", "{}", null, Map.of("Mcp-Method", "tools/list")), 400)
                 .path("code")
                 .asInt())
-        .isEqualTo(-32600);
+        .isEqualTo(-32020);
     assertThat(
-            error(
+            refused(
                     post(
                         "tools/list",
                         "{}",
                         null,
-                        Map.of("MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/call")))
+                        Map.of("MCP-Protocol-Version", MODERN, "Mcp-Method", "tools/call")),
+                    400)
                 .path("code")
                 .asInt())
-        .isEqualTo(-32600);
+        .isEqualTo(-32020);
+    // the header is checked against the body before the version is: a mismatch is named as such
     assertThat(
-            error(post("prompts/list", "{}", null, headers("prompts/list"))).path("code").asInt())
-        .isEqualTo(-32601);
+            refused(post("server/discover", "{}", null, headers("server/discover"), "v999"), 400)
+                .path("code")
+                .asInt())
+        .isEqualTo(-32020);
+  }
+
+  @Test
+  void an_envelope_without_a_version_or_capabilities_is_a_bad_request() throws Exception {
+    HttpResponse<String> bare =
+        send(
+            "{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"server/discover\",\"params\":{}}",
+            headers("server/discover"));
+    HttpResponse<String> noCapabilities =
+        send(
+            "{\"jsonrpc\":\"2.0\",\"id\":8,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+                + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}",
+            headers("server/discover"));
+
+    assertThat(refused(bare, 400).path("code").asInt()).isEqualTo(-32602);
+    assertThat(Json.read(bare.body()).path("id").asInt()).isEqualTo(7);
+    assertThat(refused(noCapabilities, 400).path("message").asString())
+        .contains("io.modelcontextprotocol/clientCapabilities");
+  }
+
+  @Test
+  void methods_the_revision_removed_or_never_had_are_not_found() throws Exception {
+    for (String method :
+        new String[] {"ping", "initialize", "logging/setLevel", "unknown/method"}) {
+      assertThat(refused(post(method, "{}", null, headers(method)), 404).path("code").asInt())
+          .as(method)
+          .isEqualTo(-32601);
+    }
+    JsonNode prompts = ok(post("prompts/list", "{}", null, headers("prompts/list")));
+    assertThat(prompts.path("prompts")).isEmpty();
+    assertThat(prompts.path("ttlMs").asLong()).isPositive();
   }
 
   @Test
@@ -138,6 +174,16 @@ class McpStatelessRevisionTest {
         .putObject("io.modelcontextprotocol/clientCapabilities");
     String message =
         "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"" + method + "\",\"params\":" + body + "}";
+    return send(message, agent, headers);
+  }
+
+  private static HttpResponse<String> send(String message, Map<String, String> headers)
+      throws Exception {
+    return send(message, null, headers);
+  }
+
+  private static HttpResponse<String> send(
+      String message, String agent, Map<String, String> headers) throws Exception {
     HttpRequest.Builder request =
         HttpRequest.newBuilder(
                 URI.create(hub.baseUrl() + "/mcp" + (agent == null ? "" : "?agent=" + agent)))
@@ -157,8 +203,8 @@ class McpStatelessRevisionTest {
     return answer.path("result");
   }
 
-  private static JsonNode error(HttpResponse<String> response) {
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+  private static JsonNode refused(HttpResponse<String> response, int status) {
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(status);
     return Json.read(response.body()).path("error");
   }
 

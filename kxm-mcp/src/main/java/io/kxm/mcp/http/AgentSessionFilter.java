@@ -146,8 +146,9 @@ final class AgentSessionFilter<P> implements Filter {
                 principal,
                 agentName(named),
                 Limits.optional("purpose", named.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
-    HttpErrors.writeJson(
-        response, 200, stateless.answer(message, new RevisionHeaders(request), port, port));
+    StatelessRevision.Answer answer =
+        stateless.answer(message, new RevisionHeaders(request), port, port);
+    HttpErrors.writeJson(response, answer.httpStatus(), answer.message());
   }
 
   /**
@@ -172,7 +173,7 @@ final class AgentSessionFilter<P> implements Filter {
               agent,
               Limits.optional("purpose", request.getHeader(PURPOSE_HEADER), PURPOSE_MAX));
     } catch (RpcRefusal e) {
-      HttpErrors.writeJson(response, 200, RpcAnswers.error(id, e));
+      HttpErrors.writeJson(response, e.httpStatus(), RpcAnswers.error(id, e));
       return;
     }
     ObjectNode honored = StatelessRevision.honored(message.path("params"));

@@ -23,18 +23,22 @@ final class RevisionHeaders implements StatelessRevision.TransportCheck {
     String headerVersion = request.getHeader(VERSION_HEADER);
     if (headerVersion == null || !headerVersion.strip().equals(version)) {
       throw new RpcRefusal(
-          RpcRefusal.INVALID_REQUEST,
+          StatelessRevision.HEADER_MISMATCH,
           "send the "
               + VERSION_HEADER
               + " header with the version in params._meta ("
               + version
-              + ")");
+              + ")",
+          null,
+          400);
     }
     String headerMethod = request.getHeader(METHOD_HEADER);
     if (headerMethod == null || !headerMethod.strip().equals(method)) {
       throw new RpcRefusal(
-          RpcRefusal.INVALID_REQUEST,
-          "send the " + METHOD_HEADER + " header with the method of the body");
+          StatelessRevision.HEADER_MISMATCH,
+          "send the " + METHOD_HEADER + " header with the method of the body (" + method + ")",
+          null,
+          400);
     }
   }
 }

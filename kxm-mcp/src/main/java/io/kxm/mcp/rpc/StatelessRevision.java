@@ -18,10 +18,12 @@ import tools.jackson.databind.node.ObjectNode;
 
 /**
  * The stateless core of MCP revision 2026-07-28, answered by this layer since the SDK in use stops
- * at 2025-11-25: {@code server/discover}, {@code ping}, {@code tools/list}, {@code tools/call},
- * {@code resources/list} and {@code resources/read} of {@code kxm://inbox}, each request carrying
- * its protocol version in {@code _meta} and needing no session. It is the same on both transports:
- * HTTP adds its required headers through a {@link TransportCheck}, and each transport serves {@code
+ * at 2025-11-25: {@code server/discover}, {@code tools/list}, {@code tools/call}, {@code
+ * resources/list}, {@code resources/read} of {@code kxm://inbox}, and the empty prompt and template
+ * lists, each request carrying its protocol version and the client's capabilities in {@code _meta}
+ * and needing no session. The checks, codes and HTTP statuses follow the revision as the official
+ * conformance suite (0.2.0-alpha.12) tests it. It is the same on both transports: HTTP adds its
+ * required headers through a {@link TransportCheck}, and each transport serves {@code
  * subscriptions/listen} its own way with the messages built here.
  */
 public final class StatelessRevision {
@@ -34,7 +36,15 @@ public final class StatelessRevision {
   /** How long a client may keep the tool list: it changes only with the hub's version. */
   public static final long LIST_TTL_MS = 300_000;
 
-  private static final int UNSUPPORTED_VERSION = -32022;
+  public static final String CAPABILITIES_META = "io.modelcontextprotocol/clientCapabilities";
+
+  /** The request's headers do not repeat its body's version or method. */
+  public static final int HEADER_MISMATCH = -32020;
+
+  public static final int UNSUPPORTED_VERSION = -32022;
+
+  /** What a malformed envelope is answered with over HTTP. */
+  private static final int BAD_REQUEST = 400;
 
   private final McpServerOptions options;
 
@@ -60,12 +70,15 @@ public final class StatelessRevision {
     void check(String method, String version);
   }
 
+  /** One request's JSON-RPC response, and the HTTP status the revision gives it. */
+  public record Answer(ObjectNode message, int httpStatus) {}
+
   /**
-   * The answer to one request, or a refusal, as a JSON-RPC response. {@code tools} gives the
-   * calling agent's port for tool calls and {@code inbox} the one {@code kxm://inbox} is read
-   * through (the same on HTTP); each is asked for only by a request that acts as the agent.
+   * The answer to one request, or a refusal. {@code tools} gives the calling agent's port for tool
+   * calls and {@code inbox} the one {@code kxm://inbox} is read through (the same on HTTP); each is
+   * asked for only by a request that acts as the agent.
    */
-  public ObjectNode answer(
+  public Answer answer(
       JsonNode message,
       TransportCheck transport,
       Supplier<PeerOperations> tools,
@@ -77,44 +90,59 @@ public final class StatelessRevision {
       JsonNode result =
           switch (method) {
             case "server/discover" -> discover();
-            case "ping" -> Json.object();
             case "tools/list" -> tools();
             case "tools/call" -> call(message.path("params"), tools.get());
             case "resources/list" -> resources();
+            case "resources/templates/list" -> emptyList("resourceTemplates");
             case "resources/read" -> read(message.path("params"), inbox.get());
+            case "prompts/list" -> emptyList("prompts");
             default ->
+                // ping, initialize, logging/setLevel and resources/subscribe are gone in this
+                // revision; the rest (completion, the tasks extension) are not served here
                 throw new RpcRefusal(
                     RpcRefusal.METHOD_NOT_FOUND,
                     "method '"
                         + method
                         + "' is not served over "
                         + VERSION
-                        + " yet; speak 2025-11-25 (initialize) for it");
+                        + "; server/discover lists what is, and 2025-11-25 (initialize) serves"
+                        + " the tasks methods",
+                    null,
+                    404);
           };
       // every result of this revision says it is whole; none here is partial
       ((ObjectNode) result).put("resultType", "complete");
-      return RpcAnswers.response(id).set("result", result);
+      return new Answer(RpcAnswers.response(id).set("result", result), 200);
     } catch (RpcRefusal e) {
-      return RpcAnswers.error(id, e);
+      return new Answer(RpcAnswers.error(id, e), e.httpStatus());
     }
   }
 
   /**
-   * Refuses a request whose version is not this revision's, or that its transport refuses; a
-   * discovery may come without the envelope.
+   * Refuses a request whose envelope ({@code params._meta}) does not name a version and the
+   * client's capabilities, that its transport refuses (HTTP: headers that differ from the body), or
+   * whose version is not this revision's, in that order.
    *
    * @throws RpcRefusal naming what to change
    */
   public void check(JsonNode message, TransportCheck transport) {
     String method = message.path("method").asString("");
     JsonNode meta = message.path("params").path("_meta");
-    String version = meta.path(VERSION_META).asString(null);
-    if (version == null) {
-      if (method.equals("server/discover")) {
-        return; // the probe may come without the envelope
-      }
-      throw new RpcRefusal(RpcRefusal.INVALID_PARAMS, "params._meta must name " + VERSION_META);
+    JsonNode named = meta.path(VERSION_META);
+    if (!named.isString() || named.asString().isBlank()) {
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
+          "params._meta must name "
+              + VERSION_META
+              + " (\""
+              + VERSION
+              + "\") and carry "
+              + CAPABILITIES_META,
+          null,
+          BAD_REQUEST);
     }
+    String version = named.asString();
+    transport.check(method, version);
     if (!version.equals(VERSION)) {
       ObjectNode data = Json.object();
       var supported = data.putArray("supported");
@@ -123,9 +151,18 @@ public final class StatelessRevision {
       throw new RpcRefusal(
           UNSUPPORTED_VERSION,
           "protocol version '" + version + "' is not served; supported: " + SUPPORTED,
-          data);
+          data,
+          BAD_REQUEST);
     }
-    transport.check(method, version);
+    if (!meta.path(CAPABILITIES_META).isObject()) {
+      throw new RpcRefusal(
+          RpcRefusal.INVALID_PARAMS,
+          "params._meta must carry "
+              + CAPABILITIES_META
+              + " on every request ({} when the client has none)",
+          null,
+          BAD_REQUEST);
+    }
   }
 
   private ObjectNode discover() {
@@ -135,6 +172,8 @@ public final class StatelessRevision {
     ObjectNode capabilities = result.putObject("capabilities");
     capabilities.putObject("tools").put("listChanged", false);
     capabilities.putObject("resources").put("subscribe", true).put("listChanged", false);
+    // none are offered, but the list answers (empty) as the revision asks of a server that lists
+    capabilities.putObject("prompts").put("listChanged", false);
     result.put("instructions", options.instructions());
     cacheable(result, 0);
     return result;
@@ -146,6 +185,14 @@ public final class StatelessRevision {
     for (ToolDefinition tool : options.catalog().tools()) {
       tools.add(McpJson.tree(ToolSpecifications.describe(tool)));
     }
+    cacheable(result, LIST_TTL_MS);
+    return result;
+  }
+
+  /** A list this server has nothing in (prompts, resource templates), cacheable like the others. */
+  private ObjectNode emptyList(String member) {
+    ObjectNode result = Json.object();
+    result.putArray(member);
     cacheable(result, LIST_TTL_MS);
     return result;
   }
@@ -183,7 +230,9 @@ public final class StatelessRevision {
     String uri = params.path("uri").asString("");
     if (!uri.equals(InboxResource.URI)) {
       throw new RpcRefusal(
-          RpcRefusal.INVALID_PARAMS, "no resource '" + uri + "'; resources/list names them");
+          RpcRefusal.INVALID_PARAMS,
+          "no resource '" + uri + "'; resources/list names them",
+          Json.object().put("uri", uri));
     }
     if (options.policy().check("kxm_inbox") instanceof PolicyDecision.Denied denied) {
       throw new RpcRefusal(

@@ -79,8 +79,8 @@ final class StdioRevision implements AutoCloseable {
     if (key != null) {
       pending.received(key); // stdin's end waits for this answer as for the SDK's
     }
-    answering.execute(
-        () -> write(revision.answer(message, TransportCheck.NONE, () -> tools, () -> inbox)));
+    answering.execute(() ->
+        write(revision.answer(message, TransportCheck.NONE, () -> tools, () -> inbox).message()));
     return true;
   }
 

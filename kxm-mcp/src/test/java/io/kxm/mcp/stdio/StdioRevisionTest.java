@@ -31,7 +31,8 @@ import tools.jackson.databind.JsonNode;
  */
 class StdioRevisionTest {
   private static final String META =
-      "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}";
+      "\"_meta\":{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\","
+          + "\"io.modelcontextprotocol/clientCapabilities\":{}}";
 
   private final InMemoryHub hub = new InMemoryHub("bob");
   private OutputStream clientOut;
@@ -75,7 +76,7 @@ class StdioRevisionTest {
 
   @Test
   void discovery_lists_both_revisions_and_a_tool_call_needs_no_initialize() throws Exception {
-    send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\"}");
+    send("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"server/discover\",\"params\":{" + META + "}}");
     JsonNode discovered = next();
     send("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/list\",\"params\":{" + META + "}}");
     JsonNode listed = next();
@@ -113,6 +114,24 @@ class StdioRevisionTest {
   }
 
   @Test
+  void an_envelope_without_capabilities_or_a_removed_method_is_refused() throws Exception {
+    send(
+        "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"server/discover\",\"params\":{\"_meta\":"
+            + "{\"io.modelcontextprotocol/protocolVersion\":\"2026-07-28\"}}}");
+    JsonNode noCapabilities = next();
+    send("{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\",\"params\":{" + META + "}}");
+    JsonNode ping = next();
+
+    assertThat(noCapabilities.path("error").path("code").asInt()).isEqualTo(-32602);
+    assertThat(noCapabilities.path("error").path("message").asString())
+        .contains("io.modelcontextprotocol/clientCapabilities");
+    assertThat(ping.path("id").asInt()).isEqualTo(5);
+    assertThat(ping.path("error").path("code").asInt())
+        .as("ping is not part of 2026-07-28")
+        .isEqualTo(-32601);
+  }
+
+  @Test
   void a_listen_hears_each_arrival_until_it_is_cancelled() throws Exception {
     send(
         "{\"jsonrpc\":\"2.0\",\"id\":\"listen:1\",\"method\":\"subscriptions/listen\",\"params\":{"
@@ -126,8 +145,8 @@ class StdioRevisionTest {
     send(
         "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":"
             + "\"listen:1\"}}");
-    send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"ping\",\"params\":{" + META + "}}");
-    JsonNode pong = next();
+    send("{\"jsonrpc\":\"2.0\",\"id\":9,\"method\":\"tools/list\",\"params\":{" + META + "}}");
+    JsonNode listed = next();
 
     assertThat(acknowledged.path("method").asString())
         .isEqualTo("notifications/subscriptions/acknowledged");
@@ -142,8 +161,8 @@ class StdioRevisionTest {
                 .path("io.modelcontextprotocol/subscriptionId")
                 .asString())
         .isEqualTo("listen:1");
-    assertThat(pong.path("id").asInt())
-        .as("nothing came between the cancel and the ping")
+    assertThat(listed.path("id").asInt())
+        .as("nothing came between the cancel and the list")
         .isEqualTo(9);
     assertThat(server.notifyRequestArrived(arrived)).as("no listen is left to tell").isFalse();
   }
