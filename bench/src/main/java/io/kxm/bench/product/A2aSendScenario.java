@@ -1,11 +1,7 @@
 package io.kxm.bench.product;
 
 import io.kxm.bench.Measure;
-import io.kxm.bench.Metric;
-import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
-import io.kxm.bench.client.HttpConnection;
-import io.kxm.bench.client.Load;
 import java.util.List;
 
 /**
@@ -35,78 +31,19 @@ public final class A2aSendScenario implements Scenario {
 
   @Override
   public Measure product() {
-    return new Measure() {
-      private Load load;
-
-      @Override
-      public String what() {
-        return "hub A2A SendMessage (returnImmediately), " + CLIENTS + " clients, one agent";
-      }
-
-      @Override
-      public List<Metric> metrics() {
-        return List.of(Metric.rate("tasks/s"));
-      }
-
-      @Override
-      public void setup(Run run) throws Exception {
-        HubSource.SQLITE.get(run);
-      }
-
-      @Override
-      public void prepare(Run run) throws Exception {
-        HubClient client = new HubClient(HubSource.SQLITE.get(run));
-        try (HttpConnection c = HttpConnection.open(client.base())) {
-          client.register(c, "a2a-target", "answers A2A clients in the benchmark");
-        }
-        load =
-            Load.open(
-                CLIENTS,
-                i -> {
-                  HttpConnection connection = HttpConnection.open(client.base());
-                  return new Load.Worker() {
-                    private long sent;
-
-                    @Override
-                    public void once() throws Exception {
-                      // a fresh messageId each time: a repeated one is the same task
-                      String id = "bench-" + i + "-" + sent++;
-                      String answer =
-                          connection
-                              .send(client.a2aSendRequest("a2a-target", id, CONTENT))
-                              .expect(200, "A2A SendMessage")
-                              .text();
-                      // a JSON-RPC error is answered with 200 too
-                      if (!answer.contains("\"result\"")) {
-                        throw new IllegalStateException("A2A SendMessage refused: " + answer);
-                      }
-                    }
-
-                    @Override
-                    public void ready() throws Exception {
-                      connection.fresh();
-                    }
-
-                    @Override
-                    public void close() {
-                      connection.close();
-                    }
-                  };
-                });
-        load.perSecond(run.warmup());
-      }
-
-      @Override
-      public double[] once(Run run) throws Exception {
-        return new double[] {load.perSecond(run.window())};
-      }
-
-      @Override
-      public void close() {
-        if (load != null) {
-          load.close();
-        }
-      }
-    };
+    return new RequestRate(
+        "hub A2A SendMessage (returnImmediately), " + CLIENTS + " clients, one agent",
+        "tasks/s",
+        CLIENTS,
+        (client, c) -> client.register(c, "a2a-target", "answers A2A clients in the benchmark"),
+        // a fresh messageId each time: a repeated one is the same task
+        (client, i, n) -> client.a2aSendRequest("a2a-target", "bench-" + i + "-" + n, CONTENT),
+        answer -> {
+          // a JSON-RPC error is answered with 200 too
+          String text = answer.expect(200, "A2A SendMessage").text();
+          if (!text.contains("\"result\"")) {
+            throw new IllegalStateException("A2A SendMessage refused: " + text);
+          }
+        });
   }
 }

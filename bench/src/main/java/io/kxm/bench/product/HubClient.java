@@ -98,7 +98,7 @@ public final class HubClient {
    */
   public Request mcpStatelessCallRequest(String agent, String tool, Map<String, Object> arguments) {
     ObjectNode params = JSON.createObjectNode().put("name", tool);
-    params.putObject("_meta").put(MCP_VERSION_META, MCP_STATELESS);
+    envelope(params);
     params.set("arguments", JSON.valueToTree(arguments));
     return mcpStateless(agent, "tools/call", params);
   }
@@ -109,7 +109,7 @@ public final class HubClient {
    */
   public SseStream mcpListen(String agent) throws IOException {
     ObjectNode params = JSON.createObjectNode();
-    params.putObject("_meta").put(MCP_VERSION_META, MCP_STATELESS);
+    envelope(params);
     params.putObject("notifications").putArray("resourceSubscriptions").add("kxm://inbox");
     Request listen = mcpStateless(agent, "subscriptions/listen", params);
     return SseStream.post(
@@ -118,6 +118,12 @@ public final class HubClient {
         mcpHeaders(agent, "subscriptions/listen"),
         new String(listen.body(), StandardCharsets.UTF_8),
         64 * 1024);
+  }
+
+  /** The revision's envelope: the version, and the client's capabilities (none). */
+  private static void envelope(ObjectNode params) {
+    ObjectNode meta = params.putObject("_meta").put(MCP_VERSION_META, MCP_STATELESS);
+    meta.putObject("io.modelcontextprotocol/clientCapabilities");
   }
 
   private Request mcpStateless(String agent, String method, ObjectNode params) {

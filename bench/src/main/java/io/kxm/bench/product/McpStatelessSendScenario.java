@@ -1,11 +1,7 @@
 package io.kxm.bench.product;
 
 import io.kxm.bench.Measure;
-import io.kxm.bench.Metric;
-import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
-import io.kxm.bench.client.HttpConnection;
-import io.kxm.bench.client.Load;
 import java.util.List;
 
 /**
@@ -36,73 +32,20 @@ public final class McpStatelessSendScenario implements Scenario {
 
   @Override
   public Measure product() {
-    return new Measure() {
-      private Load load;
-
-      @Override
-      public String what() {
-        return "hub /mcp stateless tools/call kxm_send, " + CLIENTS + " agents, one recipient";
-      }
-
-      @Override
-      public List<Metric> metrics() {
-        return List.of(Metric.rate("calls/s"));
-      }
-
-      @Override
-      public void setup(Run run) throws Exception {
-        HubSource.SQLITE.get(run);
-      }
-
-      @Override
-      public void prepare(Run run) throws Exception {
-        HubClient client = new HubClient(HubSource.SQLITE.get(run));
-        try (HttpConnection c = HttpConnection.open(client.base())) {
-          client.register(c, "mcp-recipient", "receives the benchmark's MCP sends");
-        }
-        load =
-            Load.open(
-                CLIENTS,
-                i -> {
-                  HttpConnection connection = HttpConnection.open(client.base());
-                  // encoded once: the same call each time, each a new durable request
-                  var call =
-                      client.mcpStatelessSendRequest("mcp-sender-" + i, "mcp-recipient", CONTENT);
-                  return new Load.Worker() {
-                    @Override
-                    public void once() throws Exception {
-                      String answer = connection.send(call).expect(200, "MCP tools/call").text();
-                      // a tool's refusal is a result too: only a stored send counts
-                      if (!answer.contains("messageId")) {
-                        throw new IllegalStateException("MCP kxm_send refused: " + answer);
-                      }
-                    }
-
-                    @Override
-                    public void ready() throws Exception {
-                      connection.fresh();
-                    }
-
-                    @Override
-                    public void close() {
-                      connection.close();
-                    }
-                  };
-                });
-        load.perSecond(run.warmup());
-      }
-
-      @Override
-      public double[] once(Run run) throws Exception {
-        return new double[] {load.perSecond(run.window())};
-      }
-
-      @Override
-      public void close() {
-        if (load != null) {
-          load.close();
-        }
-      }
-    };
+    return new RequestRate(
+        "hub /mcp stateless tools/call kxm_send, " + CLIENTS + " agents, one recipient",
+        "calls/s",
+        CLIENTS,
+        (client, c) -> client.register(c, "mcp-recipient", "receives the benchmark's MCP sends"),
+        // the same call each time, each a new durable request
+        (client, i, n) ->
+            client.mcpStatelessSendRequest("mcp-sender-" + i, "mcp-recipient", CONTENT),
+        answer -> {
+          // a tool's refusal is a result too: only a stored send counts
+          String text = answer.expect(200, "MCP tools/call").text();
+          if (!text.contains("messageId")) {
+            throw new IllegalStateException("MCP kxm_send refused: " + text);
+          }
+        });
   }
 }

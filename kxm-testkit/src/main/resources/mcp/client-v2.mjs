@@ -1,12 +1,15 @@
-// The official MCP TypeScript client, major version 2, against the hub's /mcp: once negotiating
-// ('auto': it probes server/discover and speaks 2026-07-28 when offered), once in its default
-// 'legacy' mode (initialize, 2025-11-25). Each lists the tools and calls one. Prints one JSON
-// report on stdout.
+// The official MCP TypeScript client, major version 2, against the hub: once negotiating ('auto':
+// it probes server/discover and speaks 2026-07-28 when offered), once in its default 'legacy'
+// mode (initialize, 2025-11-25). Each lists the tools and calls one. On 2026-07-28 it also listens
+// for kxm://inbox changes (subscriptions/listen), bob sends it a request over the hub's HTTP API,
+// and it reads the inbox once told. Prints one JSON report on stdout.
 //
-// On 2026-07-28 it also listens for kxm://inbox changes (subscriptions/listen), bob sends it a
-// request over the hub's HTTP API, and it reads the inbox once told.
+// Over HTTP (/mcp) by default; over stdio when KXM_COMMAND is set, spawning that command (`kxm
+// mcp`) once per session with KXM_AGENT_ENV and the session's agent name.
 //
-// Environment: MCP_CLIENT (the @modelcontextprotocol/client folder), HUB, TOKEN, BOB_ID, BOB_KEY.
+// Environment: MCP_CLIENT (the @modelcontextprotocol/client folder), HUB, TOKEN, BOB_ID, BOB_KEY;
+// for stdio KXM_COMMAND (a JSON array: the program and its arguments) and KXM_AGENT_ENV (a JSON
+// object: the agent's environment without its name).
 import { pathToFileURL } from 'node:url';
 
 const env = process.env;
@@ -14,15 +17,28 @@ const { Client, StreamableHTTPClientTransport } = await import(
   pathToFileURL(`${env.MCP_CLIENT}/dist/index.mjs`)
 );
 
-async function session(agent, versionNegotiation) {
-  const transport = new StreamableHTTPClientTransport(new URL(`${env.HUB}/mcp?agent=${agent}`), {
-    requestInit: { headers: { Authorization: `Bearer ${env.TOKEN}` } },
+async function transportFor(agent) {
+  if (!env.KXM_COMMAND) {
+    return new StreamableHTTPClientTransport(new URL(`${env.HUB}/mcp?agent=${agent}`), {
+      requestInit: { headers: { Authorization: `Bearer ${env.TOKEN}` } },
+    });
+  }
+  const { StdioClientTransport } = await import(pathToFileURL(`${env.MCP_CLIENT}/dist/stdio.mjs`));
+  const [command, ...args] = JSON.parse(env.KXM_COMMAND);
+  return new StdioClientTransport({
+    command,
+    args,
+    env: { ...JSON.parse(env.KXM_AGENT_ENV), KXM_AGENT_NAME: agent },
+    stderr: 'inherit',
   });
+}
+
+async function session(agent, versionNegotiation) {
   const client = new Client(
     { name: 'kxm-client-v2-test', version: '1.0.0' },
     { capabilities: {}, ...(versionNegotiation ? { versionNegotiation } : {}) }
   );
-  await client.connect(transport);
+  await client.connect(await transportFor(agent));
   const report = { protocolVersion: client.getNegotiatedProtocolVersion() };
   const tools = await client.listTools();
   report.tools = tools.tools.length;
@@ -50,7 +66,7 @@ async function listenForARequest(client, agent) {
   if (!response.ok) {
     throw new Error(`send to ${agent} answered ${response.status}: ${await response.text()}`);
   }
-  const deadline = Date.now() + 20000;
+  const deadline = Date.now() + 30000;
   while (updates.length === 0 && Date.now() < deadline) {
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
