@@ -35,15 +35,20 @@ public final class A2aSendScenario implements Scenario {
         "hub A2A SendMessage (returnImmediately), " + CLIENTS + " clients, one agent",
         "tasks/s",
         CLIENTS,
-        (client, c) -> client.register(c, "a2a-target", "answers A2A clients in the benchmark"),
-        // a fresh messageId each time: a repeated one is the same task
-        (client, i, n) -> client.a2aSendRequest("a2a-target", "bench-" + i + "-" + n, CONTENT),
-        answer -> {
-          // a JSON-RPC error is answered with 200 too
-          String text = answer.expect(200, "A2A SendMessage").text();
-          if (!text.contains("\"result\"")) {
-            throw new IllegalStateException("A2A SendMessage refused: " + text);
-          }
+        (client, c) -> {
+          client.register(c, "a2a-target", "answers A2A clients in the benchmark");
+          return (connection, i, n) -> {
+            // a fresh messageId each time: a repeated one is the same task
+            String text =
+                connection
+                    .send(client.a2aSendRequest("a2a-target", "bench-" + i + "-" + n, CONTENT))
+                    .expect(200, "A2A SendMessage")
+                    .text();
+            // a JSON-RPC error is answered with 200 too
+            if (!text.contains("\"result\"")) {
+              throw new IllegalStateException("A2A SendMessage refused: " + text);
+            }
+          };
         });
   }
 }

@@ -36,16 +36,21 @@ public final class McpStatelessSendScenario implements Scenario {
         "hub /mcp stateless tools/call kxm_send, " + CLIENTS + " agents, one recipient",
         "calls/s",
         CLIENTS,
-        (client, c) -> client.register(c, "mcp-recipient", "receives the benchmark's MCP sends"),
-        // the same call each time, each a new durable request
-        (client, i, n) ->
-            client.mcpStatelessSendRequest("mcp-sender-" + i, "mcp-recipient", CONTENT),
-        answer -> {
-          // a tool's refusal is a result too: only a stored send counts
-          String text = answer.expect(200, "MCP tools/call").text();
-          if (!text.contains("messageId")) {
-            throw new IllegalStateException("MCP kxm_send refused: " + text);
-          }
+        (client, c) -> {
+          client.register(c, "mcp-recipient", "receives the benchmark's MCP sends");
+          return (connection, i, n) -> {
+            // the same call each time, each a new durable request
+            String text =
+                connection
+                    .send(
+                        client.mcpStatelessSendRequest("mcp-sender-" + i, "mcp-recipient", CONTENT))
+                    .expect(200, "MCP tools/call")
+                    .text();
+            // a tool's refusal is a result too: only a stored send counts
+            if (!text.contains("messageId")) {
+              throw new IllegalStateException("MCP kxm_send refused: " + text);
+            }
+          };
         });
   }
 }

@@ -4,50 +4,43 @@ import io.kxm.bench.Measure;
 import io.kxm.bench.Metric;
 import io.kxm.bench.Run;
 import io.kxm.bench.client.HttpConnection;
-import io.kxm.bench.client.HttpResponse;
 import io.kxm.bench.client.Load;
-import io.kxm.bench.client.Request;
 import java.util.List;
 
 /**
  * The product side of a scenario in which clients of the shared SQLite hub, each on a connection of
- * its own, send one kind of request as fast as the hub answers: requests answered per second, each
- * answer checked, so that only what the hub did counts.
+ * its own, repeat one operation as fast as the hub answers: operations done per second, each answer
+ * checked, so that only what the hub did counts.
  */
 final class RequestRate implements Measure {
-  /** Prepares the hub before the load: registers the agent the requests go to, say. */
+  /**
+   * Prepares the hub before the load (registers the agents the operation needs, say) on {@code
+   * connection}, and returns the operation.
+   */
   @FunctionalInterface
-  interface Setup {
-    void on(HubClient client, HttpConnection connection) throws Exception;
+  interface Workload {
+    Operation prepare(HubClient client, HttpConnection connection) throws Exception;
   }
 
-  /** The {@code n}th request client {@code i} sends. */
+  /**
+   * The {@code n}th operation of client {@code i}, on its connection; throws when it was not done.
+   */
   @FunctionalInterface
-  interface Calls {
-    Request next(HubClient client, int i, long n);
-  }
-
-  /** Throws when an answer shows the request was not done. */
-  @FunctionalInterface
-  interface Check {
-    void answer(HttpResponse answer) throws Exception;
+  interface Operation {
+    void once(HttpConnection connection, int i, long n) throws Exception;
   }
 
   private final String what;
   private final String unit;
   private final int clients;
-  private final Setup setup;
-  private final Calls calls;
-  private final Check check;
+  private final Workload workload;
   private Load load;
 
-  RequestRate(String what, String unit, int clients, Setup setup, Calls calls, Check check) {
+  RequestRate(String what, String unit, int clients, Workload workload) {
     this.what = what;
     this.unit = unit;
     this.clients = clients;
-    this.setup = setup;
-    this.calls = calls;
-    this.check = check;
+    this.workload = workload;
   }
 
   @Override
@@ -68,8 +61,9 @@ final class RequestRate implements Measure {
   @Override
   public void prepare(Run run) throws Exception {
     HubClient client = new HubClient(HubSource.SQLITE.get(run));
+    Operation operation;
     try (HttpConnection c = HttpConnection.open(client.base())) {
-      setup.on(client, c);
+      operation = workload.prepare(client, c);
     }
     load =
         Load.open(
@@ -81,7 +75,7 @@ final class RequestRate implements Measure {
 
                 @Override
                 public void once() throws Exception {
-                  check.answer(connection.send(calls.next(client, i, sent++)));
+                  operation.once(connection, i, sent++);
                 }
 
                 @Override

@@ -1,11 +1,7 @@
 package io.kxm.bench.product;
 
 import io.kxm.bench.Measure;
-import io.kxm.bench.Metric;
-import io.kxm.bench.Run;
 import io.kxm.bench.Scenario;
-import io.kxm.bench.client.HttpConnection;
-import io.kxm.bench.client.Load;
 import io.kxm.bench.client.Request;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,72 +32,22 @@ public final class ReserveScenario implements Scenario {
 
   @Override
   public Measure product() {
-    return new Measure() {
-      private Load load;
-
-      @Override
-      public String what() {
-        return "hub reserve then release of one glob, " + AGENTS + " agents, one project";
-      }
-
-      @Override
-      public List<Metric> metrics() {
-        return List.of(Metric.rate("pairs/s"));
-      }
-
-      @Override
-      public void setup(Run run) throws Exception {
-        HubSource.SQLITE.get(run);
-      }
-
-      @Override
-      public void prepare(Run run) throws Exception {
-        HubClient client = new HubClient(HubSource.SQLITE.get(run));
-        List<Agent> agents = new ArrayList<>();
-        try (HttpConnection c = HttpConnection.open(client.base())) {
+    return new RequestRate(
+        "hub reserve then release of one glob, " + AGENTS + " agents, one project",
+        "pairs/s",
+        AGENTS,
+        (client, c) -> {
+          List<Agent> agents = new ArrayList<>();
+          List<Request> reserves = new ArrayList<>();
           for (int i = 0; i < AGENTS; i++) {
-            agents.add(client.register(c, "reserver-" + i, "reserves in the benchmark"));
+            Agent agent = client.register(c, "reserver-" + i, "reserves in the benchmark");
+            agents.add(agent);
+            reserves.add(client.reserveRequest(agent, "area-" + i + "/**"));
           }
-        }
-        load =
-            Load.open(
-                AGENTS,
-                i -> {
-                  Agent agent = agents.get(i);
-                  Request reserve = client.reserveRequest(agent, "area-" + i + "/**");
-                  HttpConnection connection = HttpConnection.open(client.base());
-                  return new Load.Worker() {
-                    @Override
-                    public void once() throws Exception {
-                      String id = HubClient.reservationId(connection.send(reserve));
-                      connection.send(client.releaseRequest(agent, id)).expect(200, "release");
-                    }
-
-                    @Override
-                    public void ready() throws Exception {
-                      connection.fresh();
-                    }
-
-                    @Override
-                    public void close() {
-                      connection.close();
-                    }
-                  };
-                });
-        load.perSecond(run.warmup());
-      }
-
-      @Override
-      public double[] once(Run run) throws Exception {
-        return new double[] {load.perSecond(run.window())};
-      }
-
-      @Override
-      public void close() {
-        if (load != null) {
-          load.close();
-        }
-      }
-    };
+          return (connection, i, n) -> {
+            String id = HubClient.reservationId(connection.send(reserves.get(i)));
+            connection.send(client.releaseRequest(agents.get(i), id)).expect(200, "release");
+          };
+        });
   }
 }

@@ -100,6 +100,7 @@ public final class StdioMcpServer implements AutoCloseable {
       log.debug("kxm MCP server stopped: stdin closed");
     } finally {
       revision.set(null);
+      stateless.close(); // a second close does nothing; a failed start still stops its threads
       transport.set(null);
       if (guardStdout) {
         System.setOut(original);
