@@ -10,6 +10,8 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,6 +27,13 @@ import org.slf4j.LoggerFactory;
  * crash between the two leaves a head behind its log, which a check accepts as long as the events
  * after it chain; a log shorter than its head, or whose event at the head's sequence has another
  * hash, was cut or rewritten.
+ *
+ * <p>Signing is the costly part (an Ed25519 signature), so an append only records its new head and
+ * one writer thread signs and stores what is pending: the newest head of each run, all of them in
+ * one transaction. A run appended to faster than it can be signed gets one signature per round, not
+ * one per append, and no append waits for a signature. The head lags its log by at most one round,
+ * which a crash turns into the head-behind-its-log case above. A read of a head first stores what
+ * is pending, so it sees every head advanced before it.
  */
 public final class SignedHeads implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SignedHeads.class);
@@ -40,13 +49,27 @@ public final class SignedHeads implements AutoCloseable {
           ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);
 
   private final SqliteDatabase database;
-  private final Connection connection;
   private final Receipts signer;
+
+  /** The connection, and the order of writes on it: held while a round is signed and stored. */
+  private final Object storing = new Object();
+
+  private final Connection connection; // guarded by storing
+
+  /** The newest head of each run not stored yet; guarded by this object's lock. */
+  private final Map<String, Head> pending = new LinkedHashMap<>();
+
+  private boolean closed; // guarded by this object's lock
+  private final Thread writer;
+
+  private record Head(String runId, long sequence, String hash) {}
 
   private SignedHeads(SqliteDatabase database, Connection connection, Receipts signer) {
     this.database = database;
     this.connection = connection;
     this.signer = signer;
+    this.writer =
+        Thread.ofPlatform().daemon().name("kxm-signed-heads").start(this::storeUntilClosed);
   }
 
   /** Opens (creating when new, owner-only) the heads file {@code file}. */
@@ -64,28 +87,84 @@ public final class SignedHeads implements AutoCloseable {
 
   /**
    * Moves the run's head to {@code sequence} unless it already is there or past it. The events are
-   * committed by then, so a head that cannot be written is logged and left behind, never thrown:
-   * the caller's append succeeded, and a head behind its log still checks.
+   * committed by then; the head is signed and stored by the writer thread, and one that cannot be
+   * written is logged and left behind, never thrown: the caller's append succeeded, and a head
+   * behind its log still checks.
    */
   public synchronized void advance(String runId, long sequence, String hash) {
-    try (PreparedStatement s =
-        connection.prepareStatement(
-            "INSERT INTO heads (run_id, seq, hash, key_id, signature) VALUES (?, ?, ?, ?, ?)"
-                + " ON CONFLICT (run_id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash,"
-                + " key_id = excluded.key_id, signature = excluded.signature"
-                + " WHERE excluded.seq > heads.seq")) {
-      s.setString(1, runId);
-      s.setLong(2, sequence);
-      s.setString(3, hash);
-      s.setString(4, signer.keyId());
-      s.setString(5, sign(signer, runId, sequence, hash));
-      s.executeUpdate();
-    } catch (SQLException e) {
-      LOG.warn(
-          "the signed head of run {} stays behind event {}: {}",
-          runId,
-          sequence,
-          database.failure(e, "write the head of run " + runId).getMessage());
+    if (closed) {
+      return;
+    }
+    Head newer = new Head(runId, sequence, hash);
+    pending.merge(runId, newer, (was, now) -> now.sequence() > was.sequence() ? now : was);
+    notifyAll();
+  }
+
+  private void storeUntilClosed() {
+    while (awaitPending()) {
+      storePending();
+    }
+  }
+
+  /** Waits for a head to store; false once closed with nothing left. */
+  private synchronized boolean awaitPending() {
+    while (pending.isEmpty() && !closed) {
+      try {
+        wait();
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+        return false; // close stores what is left itself
+      }
+    }
+    return !pending.isEmpty();
+  }
+
+  private synchronized List<Head> takePending() {
+    List<Head> heads = new ArrayList<>(pending.values());
+    pending.clear();
+    return heads;
+  }
+
+  /** Signs and stores every pending head in one transaction, outside the lock appends take. */
+  private void storePending() {
+    synchronized (storing) {
+      List<Head> heads = takePending();
+      if (heads.isEmpty()) {
+        return;
+      }
+      try {
+        connection.setAutoCommit(false);
+        try (PreparedStatement s =
+            connection.prepareStatement(
+                "INSERT INTO heads (run_id, seq, hash, key_id, signature) VALUES (?, ?, ?, ?, ?)"
+                    + " ON CONFLICT (run_id) DO UPDATE SET seq = excluded.seq, hash ="
+                    + " excluded.hash, key_id = excluded.key_id, signature = excluded.signature"
+                    + " WHERE excluded.seq > heads.seq")) {
+          for (Head head : heads) {
+            s.setString(1, head.runId());
+            s.setLong(2, head.sequence());
+            s.setString(3, head.hash());
+            s.setString(4, signer.keyId());
+            s.setString(5, sign(signer, head.runId(), head.sequence(), head.hash()));
+            s.addBatch();
+          }
+          s.executeBatch();
+          connection.commit();
+        } catch (SQLException | RuntimeException e) {
+          connection.rollback();
+          throw e;
+        } finally {
+          connection.setAutoCommit(true);
+        }
+      } catch (SQLException | RuntimeException e) {
+        LOG.warn(
+            "the signed heads of {} runs (first {}) stay behind their logs: {}",
+            heads.size(),
+            heads.getFirst().runId(),
+            e instanceof SQLException sql
+                ? database.failure(sql, "write the signed heads").getMessage()
+                : e.toString());
+      }
     }
   }
 
@@ -93,19 +172,32 @@ public final class SignedHeads implements AutoCloseable {
    * Drops the heads of runs deleted on purpose (a deleted session's), so that verifying one reports
    * it unknown rather than cut short.
    */
-  public synchronized void forget(List<String> runIds) {
-    try (PreparedStatement s = connection.prepareStatement("DELETE FROM heads WHERE run_id = ?")) {
-      for (String runId : runIds) {
-        s.setString(1, runId);
-        s.executeUpdate();
+  public void forget(List<String> runIds) {
+    synchronized (storing) {
+      synchronized (this) {
+        runIds.forEach(pending::remove);
       }
-    } catch (SQLException e) {
-      throw database.failure(e, "drop the heads of deleted runs");
+      try (PreparedStatement s =
+          connection.prepareStatement("DELETE FROM heads WHERE run_id = ?")) {
+        for (String runId : runIds) {
+          s.setString(1, runId);
+          s.executeUpdate();
+        }
+      } catch (SQLException e) {
+        throw database.failure(e, "drop the heads of deleted runs");
+      }
     }
   }
 
   /** The run's head, empty when none was ever written (a run from before heads were kept). */
-  public synchronized Optional<SignedHead> head(String runId) {
+  public Optional<SignedHead> head(String runId) {
+    storePending();
+    synchronized (storing) {
+      return stored(runId);
+    }
+  }
+
+  private Optional<SignedHead> stored(String runId) {
     try (PreparedStatement s =
         connection.prepareStatement(
             "SELECT seq, hash, key_id, signature FROM heads WHERE run_id = ?")) {
@@ -123,9 +215,25 @@ public final class SignedHeads implements AutoCloseable {
     }
   }
 
+  /** Stores what is pending, then stops the writer and closes the file. */
   @Override
-  public synchronized void close() {
-    SqliteDatabase.closeQuietly(connection);
+  public void close() {
+    synchronized (this) {
+      if (closed) {
+        return;
+      }
+      closed = true;
+      notifyAll();
+    }
+    try {
+      writer.join();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    storePending(); // whatever the writer had not taken when it saw the close
+    synchronized (storing) {
+      SqliteDatabase.closeQuietly(connection);
+    }
   }
 
   /**
