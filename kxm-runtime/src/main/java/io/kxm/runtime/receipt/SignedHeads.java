@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -48,6 +49,9 @@ public final class SignedHeads implements AutoCloseable {
           ErrorCode.RUNTIME_SCHEMA_NEWER,
           ErrorCode.RUNTIME_SCHEMA_SHAPE_INVALID);
 
+  /** The least time between the starts of two rounds of the writer thread. */
+  static final long ROUND_GAP_MILLIS = 10;
+
   private final SqliteDatabase database;
   private final Receipts signer;
 
@@ -60,6 +64,7 @@ public final class SignedHeads implements AutoCloseable {
   private final Map<String, Head> pending = new LinkedHashMap<>();
 
   private boolean closed; // guarded by this object's lock
+  private long lastRound = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(ROUND_GAP_MILLIS);
   private final Thread writer;
 
   private record Head(String runId, long sequence, String hash) {}
@@ -95,9 +100,12 @@ public final class SignedHeads implements AutoCloseable {
     if (closed) {
       return;
     }
+    boolean writerIdle = pending.isEmpty(); // else it is storing or waiting out the gap
     Head newer = new Head(runId, sequence, hash);
     pending.merge(runId, newer, (was, now) -> now.sequence() > was.sequence() ? now : was);
-    notifyAll();
+    if (writerIdle) {
+      notifyAll();
+    }
   }
 
   private void storeUntilClosed() {
@@ -106,16 +114,27 @@ public final class SignedHeads implements AutoCloseable {
     }
   }
 
-  /** Waits for a head to store; false once closed with nothing left. */
+  /**
+   * Waits for a head to store and for the round gap to pass; false once closed with nothing left.
+   */
   private synchronized boolean awaitPending() {
-    while (pending.isEmpty() && !closed) {
+    while (!closed) {
+      long early = lastRound + TimeUnit.MILLISECONDS.toNanos(ROUND_GAP_MILLIS) - System.nanoTime();
+      if (!pending.isEmpty() && early <= 0) {
+        break;
+      }
       try {
-        wait();
+        if (pending.isEmpty()) {
+          wait();
+        } else {
+          TimeUnit.NANOSECONDS.timedWait(this, early);
+        }
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         return false; // close stores what is left itself
       }
     }
+    lastRound = System.nanoTime();
     return !pending.isEmpty();
   }
 
