@@ -64,6 +64,7 @@ public final class SignedHeads implements AutoCloseable {
   private final Map<String, Head> pending = new LinkedHashMap<>();
 
   private boolean closed; // guarded by this object's lock
+  private long rounds; // guarded by storing
   private long lastRound = System.nanoTime() - TimeUnit.MILLISECONDS.toNanos(ROUND_GAP_MILLIS);
   private final Thread writer;
 
@@ -151,6 +152,7 @@ public final class SignedHeads implements AutoCloseable {
       if (heads.isEmpty()) {
         return;
       }
+      rounds++;
       try {
         connection.setAutoCommit(false);
         try (PreparedStatement s =
@@ -231,6 +233,13 @@ public final class SignedHeads implements AutoCloseable {
       }
     } catch (SQLException e) {
       throw database.failure(e, "read the head of run " + runId);
+    }
+  }
+
+  /** How many rounds stored something: fewer than advances when they came faster than the gap. */
+  long roundsStored() {
+    synchronized (storing) {
+      return rounds;
     }
   }
 

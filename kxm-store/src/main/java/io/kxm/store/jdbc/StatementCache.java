@@ -31,12 +31,14 @@ public final class StatementCache implements AutoCloseable {
         };
   }
 
-  /** The open statement for {@code sql}, prepared on first use. Hand it back with release. */
+  /**
+   * The open statement for {@code sql}, prepared on first use. It is lent: until it is handed back
+   * with release, a second take of the same SQL (a nested query) prepares a statement of its own.
+   */
   PreparedStatement take(String sql) throws SQLException {
-    PreparedStatement statement = statements.get(sql);
+    PreparedStatement statement = statements.remove(sql);
     if (statement == null || statement.isClosed()) {
       statement = connection.prepareStatement(sql);
-      statements.put(sql, statement);
     }
     return statement;
   }
@@ -44,15 +46,19 @@ public final class StatementCache implements AutoCloseable {
   /** Clears the parameters after a use; a statement that failed is dropped, not reused. */
   void release(String sql, PreparedStatement statement, boolean failed) {
     if (failed) {
-      statements.remove(sql, statement);
       closeQuietly(statement);
       return;
     }
     try {
       statement.clearParameters();
+      statement.clearBatch();
     } catch (SQLException e) {
-      statements.remove(sql, statement);
       closeQuietly(statement);
+      return;
+    }
+    PreparedStatement other = statements.put(sql, statement);
+    if (other != null && other != statement) {
+      closeQuietly(other); // a nested take's copy came back first
     }
   }
 
