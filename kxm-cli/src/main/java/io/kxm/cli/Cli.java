@@ -45,21 +45,23 @@ public final class Cli {
       return 0;
     }
     String first = args.length == 0 ? "" : args[0];
-    return commandLine(first, false).execute(args);
+    String second = args.length < 2 ? "" : args[1];
+    return commandLine(first, second, false).execute(args);
   }
 
   /** The whole command tree, the peer and workflow tool commands included. */
   public CommandLine commandLine() {
-    return commandLine("", true);
+    return commandLine("", "", true);
   }
 
   /**
    * The tree a command line needs. Building a group's commands reflects over all their classes,
    * which was most of a short command's start, so a line that names a group gets that group alone
    * and {@code --version} none; anything else (help, a typo to suggest against) gets them all, with
-   * the tool commands only when {@code allTools}.
+   * the tool commands only when {@code allTools}. Within {@code peer}, a line that names one tool
+   * command ({@code second}) gets that tool alone.
    */
-  private CommandLine commandLine(String first, boolean allTools) {
+  private CommandLine commandLine(String first, String second, boolean allTools) {
     boolean version = first.equals("--version") || first.equals("-V");
     boolean named =
         first.equals("peer")
@@ -75,7 +77,8 @@ public final class Cli {
     // The tool commands are generated from the tool catalog, so they cannot be annotated classes;
     // only a peer or workflow command needs the catalog.
     if (!version && (!named || first.equals("peer"))) {
-      PeerCommands.addTo(commandLine, context, allTools || first.equals("peer"));
+      PeerCommands.addTo(
+          commandLine, context, allTools || first.equals("peer"), allTools ? "" : second);
     }
     if (!version && (!named || first.equals("workflow"))) {
       WorkflowCommands.addTo(commandLine, context, allTools || first.equals("workflow"));

@@ -37,12 +37,7 @@ public final class HubHttp implements AutoCloseable {
   public HubHttp(URI base, String token) {
     this.base = Objects.requireNonNull(base, "base");
     this.token = Objects.requireNonNull(token, "token");
-    // HTTP/1.1: the JDK would otherwise offer an h2c upgrade on every plain-HTTP request.
-    this.client =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    this.client = HttpClients.forBase(base).connectTimeout(Duration.ofSeconds(5)).build();
   }
 
   public URI base() {

@@ -1,5 +1,6 @@
 package io.kxm.cli.hub;
 
+import io.kxm.client.HttpClients;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -14,7 +15,7 @@ final class HubProbe {
   /** A client per probe, closed after it: one left open delays the JVM's exit. */
   static boolean healthy(String baseUrl) {
     try (HttpClient client =
-        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        HttpClients.forBase(URI.create(baseUrl)).connectTimeout(Duration.ofSeconds(2)).build()) {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(baseUrl + "/health"))
               .timeout(Duration.ofSeconds(2))

@@ -11,6 +11,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.Optional;
+import tools.jackson.databind.JsonNode;
 
 /**
  * The claim a running hub leaves in {@code .kxm/state/hub.json}: which process serves which URL. It
@@ -20,8 +21,17 @@ public record HubProcessFile(long pid, String host, int port, String url, Instan
 
   public static Optional<HubProcessFile> read(Path file) {
     try {
-      String text = Files.readString(file, StandardCharsets.UTF_8);
-      return Optional.of(Json.read(text, HubProcessFile.class));
+      // Read as a tree, not bound to the record: binding builds a deserializer by reflection,
+      // which was a tenth of a short command's start, and every peer command reads this file.
+      JsonNode claim = Json.read(Files.readString(file, StandardCharsets.UTF_8));
+      String startedAt = claim.path("startedAt").asString(null);
+      return Optional.of(
+          new HubProcessFile(
+              claim.path("pid").asLong(),
+              claim.path("host").asString(null),
+              claim.path("port").asInt(),
+              claim.path("url").asString(null),
+              startedAt == null ? null : Instant.parse(startedAt)));
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException | RuntimeException e) {

@@ -15,18 +15,28 @@ public final class PeerCommands {
   private PeerCommands() {}
 
   public static void addTo(CommandLine root, CliContext context) {
-    addTo(root, context, true);
+    addTo(root, context, true, "");
   }
 
   /**
    * Adds {@code kxm peer}; its tool subcommands only when {@code withTools}, since building them
-   * loads the whole catalog and every other command should start without that cost.
+   * loads the whole catalog and every other command should start without that cost. When {@code
+   * only} is the command of one peer tool, that tool's subcommand is the only one built: each turns
+   * its schema into options, and a line that runs one tool needs no other (help and a typo to
+   * suggest against get them all).
    */
-  public static void addTo(CommandLine root, CliContext context, boolean withTools) {
+  public static void addTo(CommandLine root, CliContext context, boolean withTools, String only) {
     CommandLine peer = new CommandLine(new PeerCommand());
-    for (ToolDefinition tool :
-        withTools ? ToolCatalog.standard().tools() : List.<ToolDefinition>of()) {
-      if (tool.group() == ToolGroup.PEERS) {
+    List<ToolDefinition> tools =
+        withTools
+            ? ToolCatalog.standard().tools().stream()
+                .filter(tool -> tool.group() == ToolGroup.PEERS)
+                .toList()
+            : List.of();
+    boolean namesOne =
+        tools.stream().anyMatch(tool -> ToolSubcommand.commandName(tool).equals(only));
+    for (ToolDefinition tool : tools) {
+      if (!namesOne || ToolSubcommand.commandName(tool).equals(only)) {
         peer.addSubcommand(
             ToolSubcommand.commandName(tool), new ToolSubcommand(tool, context).spec());
       }

@@ -1,5 +1,6 @@
 package io.kxm.cli.runtime;
 
+import io.kxm.client.HttpClients;
 import io.kxm.client.HubErrors;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
@@ -86,8 +87,7 @@ public final class SupervisorClient {
     }
     HttpResponse<String> response;
     HttpClient http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
+        HttpClients.forBase(uri)
             .connectTimeout(timeout.compareTo(CONNECT_TIMEOUT) < 0 ? timeout : CONNECT_TIMEOUT)
             .build();
     try {

@@ -1,5 +1,6 @@
 package io.kxm.cli.runtime;
 
+import io.kxm.client.HttpClients;
 import io.kxm.core.json.Json;
 import io.kxm.supervisor.HealthProof;
 import java.io.IOException;
@@ -21,7 +22,7 @@ public final class SupervisorProbe {
     String nonce = HealthProof.newNonce();
     // A client per probe, closed after it: no connection stays open to a port we may not trust.
     try (HttpClient client =
-        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        HttpClients.forBase(URI.create(baseUrl)).connectTimeout(Duration.ofSeconds(2)).build()) {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(baseUrl + "/health?nonce=" + nonce))
               .timeout(Duration.ofSeconds(3))

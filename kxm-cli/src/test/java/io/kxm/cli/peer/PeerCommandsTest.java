@@ -175,6 +175,21 @@ class PeerCommandsTest {
   }
 
   @Test
+  void help_and_a_mistyped_tool_still_see_every_tool_command() {
+    var help = kxm("peer", "--help");
+    var typo = kxm("peer", "inbx");
+    var oneTool = kxm("peer", "inbox", "--help");
+
+    assertThat(help.exit()).isZero();
+    assertThat(help.out()).contains("send", "fanout", "await", "inbox", "reply", "retire");
+    assertThat(typo.exit()).isEqualTo(2);
+    assertThat(typo.err()).contains("inbox");
+    assertThat(oneTool.exit()).isZero();
+    assertThat(oneTool.out()).contains("Usage: kxm peer inbox");
+    assertThat(peers.calls).isEmpty();
+  }
+
+  @Test
   void the_tool_policy_applies_before_any_agent_registers() {
     StatePaths state = StatePaths.fromEnvironment(env());
     String token =
