@@ -1,5 +1,6 @@
 package io.kxm.cli.doctor;
 
+import io.kxm.client.HttpClients;
 import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -22,7 +23,7 @@ record HubHealth(boolean kxmHub, Optional<Instant> serverDate, Instant sentAt, I
   /** Asks {@code baseUrl}; empty when nothing answers HTTP there. */
   static Optional<HubHealth> ask(String baseUrl, Clock clock) throws InterruptedException {
     try (HttpClient client =
-        HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build()) {
+        HttpClients.forBase(URI.create(baseUrl)).connectTimeout(Duration.ofSeconds(2)).build()) {
       HttpRequest request =
           HttpRequest.newBuilder(URI.create(baseUrl + "/health"))
               .timeout(Duration.ofSeconds(3))

@@ -3,6 +3,7 @@ package io.kxm.cli.gate;
 import io.kxm.cli.CliContext;
 import io.kxm.cli.agent.HubLocation;
 import io.kxm.cli.run.RunsActionCommands;
+import io.kxm.client.HttpClients;
 import io.kxm.client.HubErrors;
 import io.kxm.core.json.Json;
 import io.kxm.core.workflow.signature.SigningSecret;
@@ -135,7 +136,7 @@ public final class GateSignalCommand implements Callable<Integer> {
             .POST(HttpRequest.BodyPublishers.ofByteArray(raw))
             .build();
     HttpResponse<String> response;
-    try (HttpClient client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build()) {
+    try (HttpClient client = HttpClients.forBase(uri).build()) {
       response = client.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw HubErrors.unreachable(uri, e);

@@ -3,6 +3,7 @@ package io.kxm.cli.hub;
 import io.kxm.cli.CliContext;
 import io.kxm.cli.agent.AgentSettings;
 import io.kxm.cli.run.ProjectRoot;
+import io.kxm.client.HttpClients;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import io.kxm.core.json.Json;
@@ -124,7 +125,7 @@ public final class HubBindCommand implements Callable<Integer> {
             .GET()
             .build();
     HttpResponse<String> response;
-    try (HttpClient client = HttpClient.newBuilder().connectTimeout(TIMEOUT).build()) {
+    try (HttpClient client = HttpClients.forBase(hub).connectTimeout(TIMEOUT).build()) {
       response = client.send(request, HttpResponse.BodyHandlers.ofString());
     } catch (IOException e) {
       throw new KxmException(

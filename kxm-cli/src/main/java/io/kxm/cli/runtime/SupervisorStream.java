@@ -1,5 +1,6 @@
 package io.kxm.cli.runtime;
 
+import io.kxm.client.HttpClients;
 import io.kxm.core.error.ErrorCode;
 import io.kxm.core.error.KxmException;
 import java.io.FilterInputStream;
@@ -39,11 +40,7 @@ public final class SupervisorStream {
     if (lastSeq > 0) {
       request.header("Last-Event-ID", Long.toString(lastSeq));
     }
-    HttpClient http =
-        HttpClient.newBuilder()
-            .version(HttpClient.Version.HTTP_1_1)
-            .connectTimeout(Duration.ofSeconds(5))
-            .build();
+    HttpClient http = HttpClients.forBase(uri).connectTimeout(Duration.ofSeconds(5)).build();
     HttpResponse<InputStream> response;
     try {
       response = http.send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
