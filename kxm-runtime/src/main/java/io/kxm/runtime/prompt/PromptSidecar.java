@@ -10,8 +10,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.nio.file.attribute.FileTime;
 import java.util.Collection;
+import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -31,6 +35,10 @@ import tools.jackson.databind.node.ObjectNode;
  *
  * <p>All sidecars for one file in this process share a lock, so concurrent {@link #put} calls never
  * lose each other's entries. A run's prompt is fixed once written.
+ *
+ * <p>A drive reads its run's prompt at every step, and the file holds every kept run's prompt, so
+ * each sidecar keeps the file's last parse and parses again only when the file changed: a write
+ * (ours or another process's) replaces it, which gives it a new identity, time or size.
  */
 public final class PromptSidecar {
   public static final String FILE_NAME = "run-events.db.run-prompts.json";
@@ -41,6 +49,13 @@ public final class PromptSidecar {
 
   private final Path file;
   private final Object lock;
+
+  /** What {@link #cached} was parsed from; both guarded by {@link #lock}. */
+  private FileVersion cachedVersion;
+
+  private Map<String, String> cached = Map.of();
+
+  private record FileVersion(Object key, FileTime modified, long size) {}
 
   /** The sidecar in {@code dir}, the folder of the project's event store. */
   public PromptSidecar(Path dir) {
@@ -66,7 +81,7 @@ public final class PromptSidecar {
     }
     TextLength.check("prompt of run " + runId, prompt, MAX_PROMPT_CHARS);
     synchronized (lock) {
-      Map<String, String> prompts = read();
+      Map<String, String> prompts = new TreeMap<>(read());
       String existing = prompts.get(runId);
       if (existing != null && !existing.equals(prompt)) {
         throw new KxmException(
@@ -98,7 +113,7 @@ public final class PromptSidecar {
    */
   public int forget(Collection<String> runIds) {
     synchronized (lock) {
-      Map<String, String> prompts = read();
+      Map<String, String> prompts = new TreeMap<>(read());
       int before = prompts.size();
       prompts.keySet().removeAll(Set.copyOf(runIds));
       int dropped = before - prompts.size();
@@ -111,11 +126,23 @@ public final class PromptSidecar {
     }
   }
 
+  /** The file's prompts, unmodifiable: the last parse while the file is unchanged. */
   private Map<String, String> read() {
     refuseLink();
-    Map<String, String> prompts = new TreeMap<>();
-    if (!Files.exists(file, LinkOption.NOFOLLOW_LINKS)) {
-      return prompts;
+    BasicFileAttributes attributes;
+    try {
+      attributes = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+    } catch (NoSuchFileException e) {
+      cachedVersion = null;
+      cached = Map.of();
+      return cached;
+    } catch (IOException e) {
+      throw corrupt("cannot read " + file + ": " + e.getMessage());
+    }
+    FileVersion version =
+        new FileVersion(attributes.fileKey(), attributes.lastModifiedTime(), attributes.size());
+    if (version.equals(cachedVersion)) {
+      return cached;
     }
     JsonNode root;
     try {
@@ -126,13 +153,16 @@ public final class PromptSidecar {
     if (!root.isObject()) {
       throw corrupt(file + " does not hold a JSON object");
     }
+    Map<String, String> prompts = new TreeMap<>();
     for (Map.Entry<String, JsonNode> e : root.properties()) {
       if (!e.getValue().isString()) {
         throw corrupt(file + " holds a non-text prompt for run " + e.getKey());
       }
       prompts.put(e.getKey(), e.getValue().asString());
     }
-    return prompts;
+    cached = Collections.unmodifiableMap(prompts);
+    cachedVersion = version;
+    return cached;
   }
 
   private void refuseLink() {

@@ -118,4 +118,22 @@ class PromptSidecarTest {
       assertThat(sidecar.get("run-" + i)).contains("p" + i);
     }
   }
+
+  @Test
+  void a_sidecar_that_read_the_file_sees_what_another_writer_put_there_since() throws Exception {
+    PromptSidecar reader = new PromptSidecar(dir);
+    reader.put("run-1", "first");
+    assertThat(reader.get("run-1")).contains("first");
+
+    new PromptSidecar(dir).put("run-2", "second");
+    assertThat(reader.get("run-2")).contains("second");
+
+    // another process rewriting the file, as a restore would
+    Files.writeString(reader.file(), Json.write(java.util.Map.of("run-3", "third")));
+    assertThat(reader.get("run-3")).contains("third");
+    assertThat(reader.get("run-1")).isEmpty();
+
+    Files.delete(reader.file());
+    assertThat(reader.get("run-3")).isEmpty();
+  }
 }
