@@ -31,10 +31,10 @@ import org.slf4j.LoggerFactory;
  *
  * <p>Signing is the costly part (an Ed25519 signature), so an append only records its new head and
  * one writer thread signs and stores what is pending: the newest head of each run, all of them in
- * one transaction. A run appended to faster than it can be signed gets one signature per round, not
- * one per append, and no append waits for a signature. The head lags its log by at most one round,
- * which a crash turns into the head-behind-its-log case above. A read of a head first stores what
- * is pending, so it sees every head advanced before it.
+ * one transaction, a round at most every {@value #ROUND_GAP_MILLIS} ms. A busy run gets one
+ * signature a round, not one an append, and no append waits for a signature. A head lags its log by
+ * about one round, which a crash turns into the head-behind-its-log case above. A read of a head
+ * first stores what is pending, so it sees every head advanced before it, and so does a close.
  */
 public final class SignedHeads implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(SignedHeads.class);
