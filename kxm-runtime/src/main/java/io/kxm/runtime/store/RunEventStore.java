@@ -97,8 +97,8 @@ public final class RunEventStore implements RunEventLog {
       Path file, SqliteDatabase database, Connection connection, SignedHeads heads) {
     this.file = file;
     this.database = database;
-    // A drive reads and writes the same few statements at every step; preparing each anew was a
-    // fifth of a drive's time.
+    // A drive reads and writes the same few statements at every step; preparing each anew was
+    // nearly a third of SQLite's own time in a drive's profile.
     this.connection = ReusedStatements.on(connection, CACHED_STATEMENTS);
     this.heads = heads;
   }
